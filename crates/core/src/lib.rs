@@ -1,0 +1,7 @@
+//! Exact combinatorial game theory: numbers, nimbers and canonical short games.
+//!
+//! `onag-core` knows nothing of text syntax beyond `Display` of its own values
+//! and does no I/O.
+
+pub mod nim;
+pub mod number;

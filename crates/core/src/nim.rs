@@ -1,0 +1,1 @@
+//! Nim arithmetic.

@@ -1,0 +1,1 @@
+//! The parser of the onag language.
