@@ -5,3 +5,5 @@
 
 pub mod nim;
 pub mod number;
+pub mod game;
+pub mod sign_expansion;

@@ -1,0 +1,105 @@
+//! Benchmarks of the game core: canonical forms of sums of hot games,
+//! comparisons, deep constructions and nim products.
+//!
+//! The store is global and memoises sums and comparisons, so every timed
+//! iteration works on freshly generated random games (generation is not
+//! timed); shared small followers are reused as they would be in a session.
+
+use criterion::{criterion_group, criterion_main, BatchSize, BenchmarkId, Criterion};
+use onag_core::game::Game;
+use onag_core::nim::nim_product_u64;
+use onag_core::number::{Dyadic, Integer};
+
+/// A small deterministic generator (xorshift64*).
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+}
+
+/// A random hot game of the given depth: numbers at the leaves, and at each
+/// level 1 to 2 Left options shifted up and 1 to 2 Right options shifted
+/// down, so that Left's options tend to exceed Right's.
+fn hot_game(rng: &mut Rng, depth: u32) -> Game {
+    if depth == 0 {
+        let num = rng.below(33) as i64 - 16;
+        return Game::number(Dyadic::new(Integer::from(num), rng.below(3) as u32));
+    }
+    let mut side = |shift: i64| -> Vec<Game> {
+        (0..1 + rng.below(2))
+            .map(|_| hot_game(rng, depth - 1).add(Game::integer(shift)))
+            .collect()
+    };
+    let left = side(2);
+    let right = side(-2);
+    Game::from_options(&left, &right)
+}
+
+fn sum_of_hot_games(c: &mut Criterion) {
+    let mut group = c.benchmark_group("canonical sum of n hot games (depth 3)");
+    group.sample_size(10);
+    let mut seed = 1u64;
+    for n in [4usize, 8, 12, 16] {
+        group.bench_with_input(BenchmarkId::from_parameter(n), &n, |b, &n| {
+            b.iter_batched(
+                || {
+                    seed += 1;
+                    let mut rng = Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
+                    (0..n).map(|_| hot_game(&mut rng, 3)).collect::<Vec<_>>()
+                },
+                |games| games.iter().fold(Game::ZERO, |acc, &g| acc.add(g)),
+                BatchSize::SmallInput,
+            )
+        });
+    }
+    group.finish();
+}
+
+fn compare_pairs(c: &mut Criterion) {
+    let mut seed = 7u64;
+    c.bench_function("compare random pairs of depth-4 games", |b| {
+        b.iter_batched(
+            || {
+                seed += 1;
+                let mut rng = Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
+                (hot_game(&mut rng, 4), hot_game(&mut rng, 4))
+            },
+            |(g, h)| (g.leq(h), h.leq(g)),
+            BatchSize::SmallInput,
+        )
+    });
+}
+
+fn deep_construction(c: &mut Criterion) {
+    let mut offset = 0i64;
+    c.bench_function("construct a chain of 1000 nested games", |b| {
+        b.iter(|| {
+            offset += 1000;
+            let mut g = Game::from_options(&[Game::integer(offset + 1)], &[Game::integer(offset)]);
+            for i in 2..=1000 {
+                g = Game::from_options(&[Game::integer(offset + i)], &[g]);
+            }
+            g
+        })
+    });
+}
+
+fn nim_products(c: &mut Criterion) {
+    let mut rng = Rng(0x1234_5678_9ABC_DEF1);
+    let pairs: Vec<(u64, u64)> = (0..1024).map(|_| (rng.next(), rng.next())).collect();
+    c.bench_function("1024 nim products of 64-bit numbers", |b| {
+        b.iter(|| pairs.iter().fold(0u64, |acc, &(x, y)| acc ^ nim_product_u64(x, y)))
+    });
+}
+
+criterion_group!(benches, sum_of_hot_games, compare_pairs, deep_construction, nim_products);
+criterion_main!(benches);

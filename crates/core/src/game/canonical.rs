@@ -1,0 +1,210 @@
+//! Canonical forms from option lists (ONAG ch. 10, Theorems 68-69).
+//!
+//! Given canonical options, the canonical form of `{L | R}` is reached by
+//! repeating, until nothing changes:
+//! - deleting dominated options (a Left option `A <= A'` for another Left
+//!   option `A'`; a Right option `B >= B'`);
+//! - bypassing reversible options (a Left option `A` with some `A^R <= G`
+//!   is replaced by the Left options of `A^R`; a Right option `B` with some
+//!   `B^L >= G` by the Right options of `B^L`).
+//!
+//! Shortcuts: all-number options give the simplest number between them (the
+//! simplicity theorem) when they do not overlap; identical option sets of
+//! `x + *j` give `x + *mex` (the mex rule, translated). The result is then
+//! recognised as a number or a nus value by the shape of its options, or
+//! interned as a compound game.
+
+use super::nus::Nus;
+use super::order::{leq, leq_raw_left, leq_raw_right};
+use super::store::store;
+use super::Game;
+use crate::number::{Dyadic, Integer};
+
+/// The canonical form of `{left | right}` for canonical options.
+pub(crate) fn canonicalize(mut left: Vec<Game>, mut right: Vec<Game>) -> Game {
+    sort_dedup(&mut left);
+    sort_dedup(&mut right);
+    if let Some(g) = simplest_number(&left, &right) {
+        return g;
+    }
+    if let Some(g) = translated_nimber(&left, &right) {
+        return g;
+    }
+    loop {
+        remove_dominated(&mut left, |a, b| leq(a, b));
+        remove_dominated(&mut right, |a, b| leq(b, a));
+        let new_left = bypass_left(&left, &right);
+        let new_right = bypass_right(&left, &right);
+        if new_left.is_none() && new_right.is_none() {
+            break;
+        }
+        if let Some(mut l) = new_left {
+            sort_dedup(&mut l);
+            left = l;
+        }
+        if let Some(mut r) = new_right {
+            sort_dedup(&mut r);
+            right = r;
+        }
+    }
+    finish(left, right)
+}
+
+/// Intern options that are already known to form a canonical compound game
+/// (used by negation and number translation).
+pub(crate) fn intern_sorted(mut left: Vec<Game>, mut right: Vec<Game>) -> Game {
+    sort_dedup(&mut left);
+    sort_dedup(&mut right);
+    store().intern_compound(&left, &right)
+}
+
+fn sort_dedup(v: &mut Vec<Game>) {
+    v.sort_unstable();
+    v.dedup();
+}
+
+/// Delete every option `a` for which some other option `b` has
+/// `dominated(a, b)`. Among the options all are distinct games, so two
+/// options never dominate each other.
+fn remove_dominated(opts: &mut Vec<Game>, dominated: impl Fn(Game, Game) -> bool) {
+    if opts.len() < 2 {
+        return;
+    }
+    let mut keep = vec![true; opts.len()];
+    for i in 0..opts.len() {
+        for j in 0..opts.len() {
+            if i != j && keep[j] && dominated(opts[i], opts[j]) {
+                keep[i] = false;
+                break;
+            }
+        }
+    }
+    let mut k = keep.iter();
+    opts.retain(|_| *k.next().unwrap_or(&true));
+}
+
+/// Bypass reversible Left options, or None if there are none.
+fn bypass_left(left: &[Game], right: &[Game]) -> Option<Vec<Game>> {
+    let mut changed = false;
+    let mut out = Vec::with_capacity(left.len());
+    for &a in left {
+        match a.right_options().iter().find(|&&ar| leq_raw_right(ar, left, right)) {
+            Some(&ar) => {
+                changed = true;
+                out.extend_from_slice(ar.left_options());
+            }
+            None => out.push(a),
+        }
+    }
+    changed.then_some(out)
+}
+
+/// Bypass reversible Right options, or None if there are none.
+fn bypass_right(left: &[Game], right: &[Game]) -> Option<Vec<Game>> {
+    let mut changed = false;
+    let mut out = Vec::with_capacity(right.len());
+    for &b in right {
+        match b.left_options().iter().find(|&&bl| leq_raw_left(left, right, bl)) {
+            Some(&bl) => {
+                changed = true;
+                out.extend_from_slice(bl.right_options());
+            }
+            None => out.push(b),
+        }
+    }
+    changed.then_some(out)
+}
+
+/// If every option is a number and every Left option is less than every
+/// Right option, the simplest number between them.
+fn simplest_number(left: &[Game], right: &[Game]) -> Option<Game> {
+    let max_left = extreme_number(left, true)?;
+    let min_right = extreme_number(right, false)?;
+    if let (Some(l), Some(r)) = (&max_left, &min_right) {
+        if l >= r {
+            return None;
+        }
+    }
+    Some(Game::number(Dyadic::simplest_between(max_left.as_ref(), min_right.as_ref())))
+}
+
+/// The largest (or smallest) of the options if all are numbers: None if some
+/// option is not a number, Some(None) if there are no options.
+fn extreme_number(opts: &[Game], largest: bool) -> Option<Option<Dyadic>> {
+    let mut best: Option<&Dyadic> = None;
+    for &g in opts {
+        let x = g.as_number()?;
+        best = match best {
+            Some(b) if (largest && b >= x) || (!largest && b <= x) => Some(b),
+            _ => Some(x),
+        };
+    }
+    Some(best.cloned())
+}
+
+/// `{x + *a, x + *b, ... | same}` is `x + *mex{a, b, ...}`.
+fn translated_nimber(left: &[Game], right: &[Game]) -> Option<Game> {
+    if left != right || left.is_empty() {
+        return None;
+    }
+    let first = left[0].nus()?;
+    let mut seen = Vec::with_capacity(left.len());
+    for &g in left {
+        let n = g.nus()?;
+        if !n.ups.is_zero() || n.number != first.number {
+            return None;
+        }
+        seen.push(n.nimber);
+    }
+    seen.sort_unstable();
+    let mex = seen.iter().zip(0u64..).take_while(|(a, b)| *a == b).count() as u64;
+    Some(Game::from_nus(Nus::new(first.number.clone(), Integer::zero(), mex)))
+}
+
+/// Recognise a fully simplified form as a number or nus value, else intern
+/// it as a compound game.
+fn finish(left: Vec<Game>, right: Vec<Game>) -> Game {
+    if let Some(g) = simplest_number(&left, &right) {
+        return g;
+    }
+    if let Some(g) = translated_nimber(&left, &right) {
+        return g;
+    }
+    if let Some(n) = nus_shape(&left, &right) {
+        return Game::from_nus(n);
+    }
+    store().intern_compound(&left, &right)
+}
+
+/// The nus value whose canonical form is `{left | right}`, if any. By the
+/// option formulas of `Nus::options`, for x a number and k >= 0:
+/// `{x | x + k.^ + *n} = x + (k+1).^ + *(n xor 1)` (excluding {x|x} = x*),
+/// `{x, x* | x} = x + ^*`, and symmetrically for downs.
+fn nus_shape(left: &[Game], right: &[Game]) -> Option<Nus> {
+    match (left, right) {
+        (&[l], &[r]) => {
+            let (a, b) = (l.nus()?, r.nus()?);
+            if a.is_number() && b.number == a.number && !b.ups.is_negative() && !b.is_number() {
+                return Some(Nus::new(a.number.clone(), &b.ups + &Integer::one(), b.nimber ^ 1));
+            }
+            if b.is_number() && a.number == b.number && !a.ups.is_positive() && !a.is_number() {
+                return Some(Nus::new(b.number.clone(), &a.ups - &Integer::one(), a.nimber ^ 1));
+            }
+            None
+        }
+        (&[l1, l2], &[r]) => unit_star_shape(l1, l2, r).map(|x| Nus::new(x, Integer::one(), 1)),
+        (&[l], &[r1, r2]) => unit_star_shape(r1, r2, l).map(|x| Nus::new(x, -Integer::one(), 1)),
+        _ => None,
+    }
+}
+
+/// The number x if `{a, b}` is `{x, x*}` and `c` is x.
+fn unit_star_shape(a: Game, b: Game, c: Game) -> Option<Dyadic> {
+    let x = c.as_number()?;
+    let (a, b) = (a.nus()?, b.nus()?);
+    let star_of = |n: &Nus| n.ups.is_zero() && n.number == *x;
+    let is_pair = (a.is_number() && b.nimber == 1 || b.is_number() && a.nimber == 1)
+        && star_of(a)
+        && star_of(b);
+    is_pair.then(|| x.clone())
+}

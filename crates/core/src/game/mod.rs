@@ -1,0 +1,234 @@
+//! Canonical short games.
+//!
+//! A [`Game`] is a `u32` handle into the process-wide store of canonical
+//! forms. Every handle denotes a game in canonical form (no dominated and
+//! no reversible options, ONAG Theorems 68-69), and equal games have equal
+//! handles, so equality is an integer compare.
+
+mod canonical;
+mod construct;
+mod display;
+mod props;
+mod nus;
+mod order;
+mod store;
+mod sum;
+
+pub use display::{print_order, sorted_options, Term, UpTerm};
+pub use nus::{Nus, Outcome};
+
+use crate::number::{Dyadic, Integer};
+use store::{store, NodeKind};
+
+/// A canonical short game.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Game(pub(crate) u32);
+
+impl std::fmt::Debug for Game {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.nus() {
+            Some(n) => write!(f, "Game#{}({}+{}^+*{})", self.0, n.number, n.ups, n.nimber),
+            None => write!(f, "Game#{}", self.0),
+        }
+    }
+}
+
+impl Game {
+    /// The game 0 = { | }.
+    pub const ZERO: Game = Game(0);
+
+    /// The session-local id of this handle (never persist it).
+    pub fn id(self) -> u32 {
+        self.0
+    }
+
+    /// Number of canonical games created so far in this process.
+    pub fn store_size() -> usize {
+        store().len()
+    }
+
+    /// The number-up-star value `x + k.^ + *n`.
+    pub fn from_nus(value: Nus) -> Game {
+        store().intern_nus(value)
+    }
+
+    /// The dyadic number x as a game.
+    pub fn number(x: Dyadic) -> Game {
+        Game::from_nus(Nus::number(x))
+    }
+
+    pub fn integer(n: impl Into<Integer>) -> Game {
+        Game::number(Dyadic::from_integer(n.into()))
+    }
+
+    /// The nimber *n.
+    pub fn nimber(n: u64) -> Game {
+        Game::from_nus(Nus::nimber(n))
+    }
+
+    pub fn star() -> Game {
+        Game::nimber(1)
+    }
+
+    /// k.^ (k copies of up; negative k gives downs).
+    pub fn ups(k: impl Into<Integer>) -> Game {
+        Game::from_nus(Nus::new(Dyadic::zero(), k.into(), 0))
+    }
+
+    pub fn up() -> Game {
+        Game::ups(1)
+    }
+
+    /// The canonical form of `{left | right}`, for any lists of canonical
+    /// games (ONAG Theorems 68-69).
+    pub fn from_options(left: &[Game], right: &[Game]) -> Game {
+        canonical::canonicalize(left.to_vec(), right.to_vec())
+    }
+
+    /// The compact value of a number-up-star game.
+    pub fn nus(self) -> Option<&'static Nus> {
+        store().node(self).nus()
+    }
+
+    /// The number this game equals, if it is one.
+    pub fn as_number(self) -> Option<&'static Dyadic> {
+        self.nus().filter(|n| n.is_number()).map(|n| &n.number)
+    }
+
+    /// The nimber n if this game is *n.
+    pub fn as_nimber(self) -> Option<u64> {
+        self.nus().filter(|n| n.is_nimber()).map(|n| n.nimber)
+    }
+
+    pub fn is_number(self) -> bool {
+        self.as_number().is_some()
+    }
+
+    pub fn is_integer(self) -> bool {
+        self.as_number().is_some_and(|x| x.is_integer())
+    }
+
+    pub fn is_nimber(self) -> bool {
+        self.as_nimber().is_some()
+    }
+
+    pub fn is_nus(self) -> bool {
+        self.nus().is_some()
+    }
+
+    pub fn is_zero(self) -> bool {
+        self == Game::ZERO
+    }
+
+    /// The canonical Left options, sorted by handle.
+    pub fn left_options(self) -> &'static [Game] {
+        store().node(self).options().0
+    }
+
+    /// The canonical Right options, sorted by handle.
+    pub fn right_options(self) -> &'static [Game] {
+        store().node(self).options().1
+    }
+
+    /// The number of canonical options on each side, without listing them
+    /// (nus values with huge nimbers have huge option lists).
+    pub fn option_counts(self) -> (u64, u64) {
+        match self.nus() {
+            Some(n) if n.is_number() => {
+                let (l, r) = nus_number_option_counts(&n.number);
+                (l, r)
+            }
+            Some(n) if n.ups.is_zero() => (n.nimber, n.nimber),
+            Some(n) => {
+                let extra = u64::from(n.nimber == 1 && n.ups.abs().is_one());
+                if n.ups.is_positive() {
+                    (1 + extra, 1)
+                } else {
+                    (1, 1 + extra)
+                }
+            }
+            None => (self.left_options().len() as u64, self.right_options().len() as u64),
+        }
+    }
+
+    /// Birthday: 0 for 0, else 1 + the largest birthday of an option.
+    pub fn birthday(self) -> Integer {
+        match &store().node(self).kind {
+            NodeKind::Nus(n) => n.birthday(),
+            NodeKind::Compound { birthday } => birthday.clone(),
+        }
+    }
+
+    /// G + H.
+    pub fn add(self, other: Game) -> Game {
+        sum::add(self, other)
+    }
+
+    /// -G.
+    pub fn neg(self) -> Game {
+        sum::neg(self)
+    }
+
+    /// G - H.
+    pub fn sub(self, other: Game) -> Game {
+        sum::add(self, sum::neg(other))
+    }
+
+    /// G <= H: Left wins H - G when Right moves first.
+    pub fn leq(self, other: Game) -> bool {
+        order::leq(self, other)
+    }
+
+    /// G >= H.
+    pub fn geq(self, other: Game) -> bool {
+        order::leq(other, self)
+    }
+
+    /// G < H.
+    pub fn lt(self, other: Game) -> bool {
+        self != other && order::leq(self, other)
+    }
+
+    /// G confused with H (neither <= nor >=).
+    pub fn confused(self, other: Game) -> bool {
+        !order::leq(self, other) && !order::leq(other, self)
+    }
+
+    /// The outcome class: who wins G with either player moving first.
+    pub fn outcome(self) -> Outcome {
+        if let Some(n) = self.nus() {
+            return n.outcome();
+        }
+        Outcome::from_signs(order::leq(Game::ZERO, self), order::leq(self, Game::ZERO))
+    }
+
+    /// n copies of G, G + G + ... + G (negative n gives copies of -G),
+    /// by binary doubling.
+    pub fn times(self, n: &Integer) -> Game {
+        let mut base = if n.is_negative() { self.neg() } else { self };
+        let mut k = n.abs();
+        let mut acc = Game::ZERO;
+        while !k.is_zero() {
+            if k.is_odd() {
+                acc = acc.add(base);
+            }
+            k = k.shr(1);
+            if !k.is_zero() {
+                base = base.add(base);
+            }
+        }
+        acc
+    }
+}
+
+fn nus_number_option_counts(x: &Dyadic) -> (u64, u64) {
+    if x.is_integer() {
+        match x.signum() {
+            1 => (1, 0),
+            -1 => (0, 1),
+            _ => (0, 0),
+        }
+    } else {
+        (1, 1)
+    }
+}

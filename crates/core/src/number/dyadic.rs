@@ -1,0 +1,579 @@
+//! Dyadic rationals: the numbers that are short games (ONAG ch. 0).
+
+use std::cmp::Ordering;
+use std::fmt;
+use std::ops::{Add, Mul, Neg, Sub};
+
+use super::{Integer, Rational};
+
+/// The dyadic rational `num / 2^exp`.
+///
+/// Normalised: `exp == 0` or `num` is odd (and 0 is `0 / 2^0`), so the
+/// derived equality and hash are those of values. These are exactly the
+/// numbers among the short games (ONAG ch. 0); the order is the order of
+/// values.
+///
+/// The exponent is a `u32`, so denominators up to `2^(2^32 - 1)` are
+/// representable without ever materialising them. The few operations that
+/// can push the exponent beyond that ([`Dyadic::checked_mul`],
+/// [`Dyadic::checked_half`], [`Dyadic::checked_shr`],
+/// [`Dyadic::checked_simplest_between`]) have checked forms returning
+/// `None`; the unchecked forms panic in that case only.
+#[derive(Clone, PartialEq, Eq, Hash, Default)]
+pub struct Dyadic {
+    num: Integer,
+    exp: u32,
+}
+
+impl Dyadic {
+    /// The number `num / 2^exp`, normalised.
+    pub fn new(num: Integer, exp: u32) -> Dyadic {
+        // Cancel min(trailing zeros, exp) factors of two; a count of
+        // trailing zeros beyond u32 exceeds any exponent.
+        let cancel = match num.trailing_zeros() {
+            Some(tz) => u32::try_from(tz).map_or(exp, |tz| tz.min(exp)),
+            None => 0,
+        };
+        if cancel == 0 {
+            return Dyadic::raw(num, exp);
+        }
+        Dyadic::raw(num.shr(u64::from(cancel)), exp - cancel)
+    }
+
+    /// Builds from parts already normalised (or zero).
+    fn raw(num: Integer, exp: u32) -> Dyadic {
+        if num.is_zero() {
+            Dyadic::zero()
+        } else {
+            Dyadic { num, exp }
+        }
+    }
+
+    /// `num / 2^exp` for a wide exponent; `None` if the normalised exponent
+    /// does not fit a `u32`.
+    fn from_wide(num: Integer, exp: u64) -> Option<Dyadic> {
+        if let Ok(e) = u32::try_from(exp) {
+            return Some(Dyadic::new(num, e));
+        }
+        let excess = exp - u64::from(u32::MAX);
+        match num.trailing_zeros() {
+            None => Some(Dyadic::zero()),
+            Some(tz) if tz >= excess => Some(Dyadic::new(num.shr(excess), u32::MAX)),
+            Some(_) => None,
+        }
+    }
+
+    /// The integer n as a dyadic.
+    pub fn from_integer(n: Integer) -> Dyadic {
+        Dyadic { num: n, exp: 0 }
+    }
+
+    /// The number 0.
+    pub const fn zero() -> Dyadic {
+        Dyadic {
+            num: Integer::zero(),
+            exp: 0,
+        }
+    }
+
+    /// The number 1.
+    pub const fn one() -> Dyadic {
+        Dyadic {
+            num: Integer::one(),
+            exp: 0,
+        }
+    }
+
+    /// The numerator in lowest terms (odd unless the number is an integer).
+    pub fn numerator(&self) -> &Integer {
+        &self.num
+    }
+
+    /// The exponent k of the denominator 2^k in lowest terms.
+    pub fn exponent(&self) -> u32 {
+        self.exp
+    }
+
+    /// The denominator 2^k in lowest terms. This materialises 2^k: for a
+    /// huge exponent prefer [`Dyadic::exponent`].
+    pub fn denominator(&self) -> Integer {
+        Integer::one().shl(u64::from(self.exp))
+    }
+
+    /// Whether this is an integer.
+    pub fn is_integer(&self) -> bool {
+        self.exp == 0
+    }
+
+    /// Whether this is 0.
+    pub fn is_zero(&self) -> bool {
+        self.num.is_zero()
+    }
+
+    /// The sign: -1, 0 or 1.
+    pub fn signum(&self) -> i32 {
+        self.num.signum()
+    }
+
+    /// Whether this is < 0.
+    pub fn is_negative(&self) -> bool {
+        self.num.is_negative()
+    }
+
+    /// Whether this is > 0.
+    pub fn is_positive(&self) -> bool {
+        self.num.is_positive()
+    }
+
+    /// The value as an integer, if it is one.
+    pub fn to_integer(&self) -> Option<Integer> {
+        self.is_integer().then(|| self.num.clone())
+    }
+
+    /// The absolute value |x|.
+    pub fn abs(&self) -> Dyadic {
+        Dyadic {
+            num: self.num.abs(),
+            exp: self.exp,
+        }
+    }
+
+    /// x / 2.
+    ///
+    /// # Panics
+    ///
+    /// Only if the exponent would exceed `u32::MAX`; see
+    /// [`Dyadic::checked_half`].
+    pub fn half(&self) -> Dyadic {
+        self.checked_half().unwrap_or_else(|| exponent_overflow())
+    }
+
+    /// x / 2, or `None` if the exponent would exceed `u32::MAX`.
+    pub fn checked_half(&self) -> Option<Dyadic> {
+        self.checked_shr(1)
+    }
+
+    /// x * 2^k (never fails: the exponent only decreases).
+    pub fn shl(&self, k: u32) -> Dyadic {
+        match self.exp.checked_sub(k) {
+            Some(exp) => Dyadic::raw(self.num.clone(), exp),
+            None => Dyadic::raw(self.num.shl(u64::from(k - self.exp)), 0),
+        }
+    }
+
+    /// x / 2^k.
+    ///
+    /// # Panics
+    ///
+    /// Only if the exponent would exceed `u32::MAX`; see
+    /// [`Dyadic::checked_shr`].
+    pub fn shr(&self, k: u32) -> Dyadic {
+        self.checked_shr(k).unwrap_or_else(|| exponent_overflow())
+    }
+
+    /// x / 2^k, or `None` if the exponent would exceed `u32::MAX`.
+    pub fn checked_shr(&self, k: u32) -> Option<Dyadic> {
+        Dyadic::from_wide(self.num.clone(), u64::from(self.exp) + u64::from(k))
+    }
+
+    /// The product, or `None` if its exponent would exceed `u32::MAX`.
+    pub fn checked_mul(&self, other: &Dyadic) -> Option<Dyadic> {
+        let exp = u64::from(self.exp) + u64::from(other.exp);
+        Dyadic::from_wide(&self.num * &other.num, exp)
+    }
+
+    /// The greatest integer <= x.
+    pub fn floor(&self) -> Integer {
+        self.num.shr(u64::from(self.exp))
+    }
+
+    /// The least integer >= x.
+    pub fn ceil(&self) -> Integer {
+        -(-&self.num).shr(u64::from(self.exp))
+    }
+
+    /// The day on which the number is born (ONAG ch. 0; the seeds' "dyadic
+    /// numbers have birthdays"): |n| for an integer n, and for other
+    /// numbers `floor(|x|) + 1 + k` where 2^k is the denominator, i.e. the
+    /// length of the sign expansion. So 25/16 is born on day 6, -1/2 on
+    /// day 2, 3/4 on day 3.
+    pub fn birthday(&self) -> Integer {
+        let int_part = self.num.abs().shr(u64::from(self.exp));
+        if self.exp == 0 {
+            int_part
+        } else {
+            int_part + Integer::from(u64::from(self.exp) + 1)
+        }
+    }
+
+    /// The value as an exact rational.
+    pub fn to_rational(&self) -> Rational {
+        Rational::from(self)
+    }
+
+    /// The simplest number strictly between `lo` and `hi` (`None` meaning
+    /// unbounded on that side), which by the simplicity theorem (ONAG
+    /// ch. 0; the seeds' Simplicity Principle) is the value of `{lo | hi}`.
+    /// The simplest number is the one born first: the integer of least
+    /// absolute value if the interval contains an integer (so 0 if it
+    /// contains 0), otherwise the unique dyadic in the interval with the
+    /// smallest denominator.
+    ///
+    /// Runs in time about linear in the sizes of the bounds and of the
+    /// answer, times the logarithm of the answer's exponent; it never
+    /// materialises the denominators of deep bounds.
+    ///
+    /// Precondition `lo < hi`. If it is violated (an empty interval), the
+    /// result is the simplest number of the closed interval `[hi, lo]`, so
+    /// `lo` itself when `lo == hi`.
+    ///
+    /// # Panics
+    ///
+    /// Only if the answer's exponent would exceed `u32::MAX`, i.e. for
+    /// bounds exactly `2^-(2^32 - 1)` apart; see
+    /// [`Dyadic::checked_simplest_between`].
+    pub fn simplest_between(lo: Option<&Dyadic>, hi: Option<&Dyadic>) -> Dyadic {
+        Dyadic::checked_simplest_between(lo, hi).unwrap_or_else(|| exponent_overflow())
+    }
+
+    /// [`Dyadic::simplest_between`], or `None` if the answer's exponent
+    /// would exceed `u32::MAX`.
+    pub fn checked_simplest_between(lo: Option<&Dyadic>, hi: Option<&Dyadic>) -> Option<Dyadic> {
+        match (lo, hi) {
+            (None, None) => Some(Dyadic::zero()),
+            (Some(l), None) if l.is_negative() => Some(Dyadic::zero()),
+            (Some(l), None) => Some(Dyadic::from_integer(l.floor() + Integer::one())),
+            (None, Some(h)) if h.is_positive() => Some(Dyadic::zero()),
+            (None, Some(h)) => Some(Dyadic::from_integer(h.ceil() - Integer::one())),
+            (Some(l), Some(h)) if l < h => simplest_in(l, h, Bounds::Open),
+            (Some(l), Some(h)) => simplest_in(h, l, Bounds::Closed),
+        }
+    }
+}
+
+#[cold]
+fn exponent_overflow() -> ! {
+    panic!("dyadic exponent exceeds u32::MAX (denominator beyond 2^4294967295)")
+}
+
+// ---------------------------------------------------------------------------
+// The simplicity rule.
+
+#[derive(Clone, Copy)]
+enum Bounds {
+    Open,
+    Closed,
+}
+
+/// The simplest number in the interval from `a` to `b` (`a < b` when open,
+/// `a <= b` when closed).
+fn simplest_in(a: &Dyadic, b: &Dyadic, bounds: Bounds) -> Option<Dyadic> {
+    if let Some(n) = simplest_integer_in(a, b, bounds) {
+        return Some(Dyadic::from_integer(n));
+    }
+    // No integer in the interval. The multiples of 2^-k in it form a
+    // monotone family in k (a multiple of 2^-k is one of 2^-(k+1)), and at
+    // the least k with one there is exactly one (two consecutive ones would
+    // include a multiple of 2^-(k-1)). Level max(exponents) + 1 always has
+    // one, so search for the least level: doubling, then bisection.
+    let top = u64::from(a.exp.max(b.exp)) + 1;
+    let has_point = |k: u64| {
+        let p = first_point(a, k, bounds);
+        let order = cmp_scaled(&p, k, &b.num, u64::from(b.exp));
+        match bounds {
+            Bounds::Open => order == Ordering::Less,
+            Bounds::Closed => order != Ordering::Greater,
+        }
+    };
+    let (mut below, mut k) = (0, 1);
+    while k < top && !has_point(k) {
+        below = k;
+        k = k.saturating_mul(2).min(top);
+    }
+    while k - below > 1 {
+        let mid = below + (k - below) / 2;
+        if has_point(mid) {
+            k = mid;
+        } else {
+            below = mid;
+        }
+    }
+    Dyadic::from_wide(first_point(a, k, bounds), k)
+}
+
+/// The integer of least absolute value in the interval, if any.
+fn simplest_integer_in(a: &Dyadic, b: &Dyadic, bounds: Bounds) -> Option<Integer> {
+    let zero = Dyadic::zero();
+    let (zero_after_a, zero_before_b) = match bounds {
+        Bounds::Open => (a < &zero, &zero < b),
+        Bounds::Closed => (a <= &zero, &zero <= b),
+    };
+    if zero_after_a && zero_before_b {
+        return Some(Integer::zero());
+    }
+    let candidate = if zero_before_b {
+        // The interval lies at or above 0: its least integer.
+        first_point(a, 0, bounds)
+    } else {
+        // The interval lies at or below 0: its greatest integer.
+        -first_point(&-b, 0, bounds)
+    };
+    let c = Dyadic::from_integer(candidate);
+    let inside = match bounds {
+        Bounds::Open => a < &c && &c < b,
+        Bounds::Closed => a <= &c && &c <= b,
+    };
+    inside.then_some(c.num)
+}
+
+/// The least multiple of 2^-k that is above `a` (strictly when open), as
+/// its numerator at scale 2^k.
+fn first_point(a: &Dyadic, k: u64, bounds: Bounds) -> Integer {
+    match bounds {
+        Bounds::Open => floor_scaled(a, k) + Integer::one(),
+        Bounds::Closed => -floor_scaled(&-a, k),
+    }
+}
+
+/// `floor(x * 2^k)`.
+fn floor_scaled(x: &Dyadic, k: u64) -> Integer {
+    let e = u64::from(x.exp);
+    if k >= e {
+        x.num.shl(k - e)
+    } else {
+        x.num.shr(e - k)
+    }
+}
+
+/// Compares `x / 2^ex` with `y / 2^ey` without materialising a large power
+/// of two when the magnitudes differ.
+fn cmp_scaled(x: &Integer, ex: u64, y: &Integer, ey: u64) -> Ordering {
+    let (sx, sy) = (x.signum(), y.signum());
+    if sx != sy || sx == 0 {
+        return sx.cmp(&sy);
+    }
+    // |x / 2^ex| lies in [2^(m-1), 2^m) with m = bit_length(x) - ex.
+    let mx = i128::from(x.bit_length()) - i128::from(ex);
+    let my = i128::from(y.bit_length()) - i128::from(ey);
+    match mx.cmp(&my) {
+        Ordering::Equal => match ex.cmp(&ey) {
+            // Equal magnitudes: the shifted operand has the other's size.
+            Ordering::Less => x.shl(ey - ex).cmp(y),
+            Ordering::Equal => x.cmp(y),
+            Ordering::Greater => x.cmp(&y.shl(ex - ey)),
+        },
+        magnitude if sx > 0 => magnitude,
+        magnitude => magnitude.reverse(),
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Arithmetic.
+
+/// Applies `op` to the numerators brought to the larger exponent.
+fn combine(a: &Dyadic, b: &Dyadic, op: impl Fn(Integer, &Integer) -> Integer) -> Dyadic {
+    match a.exp.cmp(&b.exp) {
+        Ordering::Equal => Dyadic::new(op(a.num.clone(), &b.num), a.exp),
+        Ordering::Less => {
+            let a_num = a.num.shl(u64::from(b.exp - a.exp));
+            Dyadic::new(op(a_num, &b.num), b.exp)
+        }
+        Ordering::Greater => {
+            let b_num = b.num.shl(u64::from(a.exp - b.exp));
+            Dyadic::new(op(a.num.clone(), &b_num), a.exp)
+        }
+    }
+}
+
+fn add_ref(a: &Dyadic, b: &Dyadic) -> Dyadic {
+    combine(a, b, |x, y| x + y)
+}
+
+fn sub_ref(a: &Dyadic, b: &Dyadic) -> Dyadic {
+    combine(a, b, |x, y| x - y)
+}
+
+/// The product; the `*` operator. Panics only if the exponent would exceed
+/// `u32::MAX` (see [`Dyadic::checked_mul`]).
+fn mul_ref(a: &Dyadic, b: &Dyadic) -> Dyadic {
+    a.checked_mul(b).unwrap_or_else(|| exponent_overflow())
+}
+
+/// Implements a binary operator for the four owned/borrowed combinations
+/// through the by-reference kernel `$f`.
+macro_rules! binop {
+    ($Trait:ident, $method:ident, $f:ident) => {
+        impl $Trait<&Dyadic> for &Dyadic {
+            type Output = Dyadic;
+            fn $method(self, rhs: &Dyadic) -> Dyadic {
+                $f(self, rhs)
+            }
+        }
+        impl $Trait<&Dyadic> for Dyadic {
+            type Output = Dyadic;
+            fn $method(self, rhs: &Dyadic) -> Dyadic {
+                $f(&self, rhs)
+            }
+        }
+        impl $Trait<Dyadic> for &Dyadic {
+            type Output = Dyadic;
+            fn $method(self, rhs: Dyadic) -> Dyadic {
+                $f(self, &rhs)
+            }
+        }
+        impl $Trait<Dyadic> for Dyadic {
+            type Output = Dyadic;
+            fn $method(self, rhs: Dyadic) -> Dyadic {
+                $f(&self, &rhs)
+            }
+        }
+    };
+}
+
+binop!(Add, add, add_ref);
+binop!(Sub, sub, sub_ref);
+binop!(Mul, mul, mul_ref);
+
+impl Neg for &Dyadic {
+    type Output = Dyadic;
+    fn neg(self) -> Dyadic {
+        Dyadic {
+            num: -&self.num,
+            exp: self.exp,
+        }
+    }
+}
+
+impl Neg for Dyadic {
+    type Output = Dyadic;
+    fn neg(self) -> Dyadic {
+        Dyadic {
+            num: -self.num,
+            exp: self.exp,
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Order, formatting, conversions.
+
+impl Ord for Dyadic {
+    fn cmp(&self, other: &Dyadic) -> Ordering {
+        cmp_scaled(
+            &self.num,
+            u64::from(self.exp),
+            &other.num,
+            u64::from(other.exp),
+        )
+    }
+}
+
+impl PartialOrd for Dyadic {
+    fn partial_cmp(&self, other: &Dyadic) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl fmt::Display for Dyadic {
+    /// The integer, or `p/q` in lowest terms with the sign in front.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.exp == 0 {
+            write!(f, "{}", self.num)
+        } else {
+            write!(f, "{}/{}", self.num, self.denominator())
+        }
+    }
+}
+
+impl fmt::Debug for Dyadic {
+    /// As `Display`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}
+
+impl From<Integer> for Dyadic {
+    fn from(n: Integer) -> Dyadic {
+        Dyadic::from_integer(n)
+    }
+}
+
+impl From<&Integer> for Dyadic {
+    fn from(n: &Integer) -> Dyadic {
+        Dyadic::from_integer(n.clone())
+    }
+}
+
+impl From<i64> for Dyadic {
+    fn from(n: i64) -> Dyadic {
+        Dyadic::from_integer(Integer::from(n))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn d(num: i64, exp: u32) -> Dyadic {
+        Dyadic::new(Integer::from(num), exp)
+    }
+
+    #[test]
+    fn normalises() {
+        assert_eq!(d(4, 3), d(1, 1));
+        assert_eq!(d(0, 7), Dyadic::zero());
+        assert_eq!(d(0, 7).exponent(), 0);
+        assert_eq!(d(6, 0).exponent(), 0);
+        assert_eq!(d(-12, 2), d(-3, 0));
+    }
+
+    #[test]
+    fn from_wide_accepts_cancelling_factors() {
+        let n = Integer::one().shl(10);
+        let x = Dyadic::from_wide(n, u64::from(u32::MAX) + 10);
+        assert_eq!(x, Some(Dyadic::new(Integer::one(), u32::MAX)));
+        assert_eq!(
+            Dyadic::from_wide(Integer::from(3), u64::from(u32::MAX) + 1),
+            None
+        );
+        assert_eq!(
+            Dyadic::from_wide(Integer::zero(), u64::MAX),
+            Some(Dyadic::zero())
+        );
+    }
+
+    #[test]
+    fn deep_comparisons_do_not_materialise() {
+        let tiny = Dyadic::new(Integer::one(), u32::MAX);
+        let less_tiny = Dyadic::new(Integer::one(), u32::MAX - 1);
+        assert!(tiny < less_tiny);
+        assert!(Dyadic::zero() < tiny);
+        assert!(-&tiny < Dyadic::zero());
+        assert!(tiny < Dyadic::one());
+        assert_eq!(tiny.floor(), Integer::zero());
+        assert_eq!(tiny.ceil(), Integer::one());
+        assert_eq!((-&tiny).floor(), Integer::from(-1));
+        assert_eq!(tiny.checked_half(), None);
+        assert_eq!(tiny.checked_mul(&tiny), None);
+        assert_eq!(tiny.shl(u32::MAX), Dyadic::one());
+    }
+
+    #[test]
+    fn simplest_between_deep_bounds() {
+        let tiny = Dyadic::new(Integer::one(), u32::MAX);
+        let half = d(1, 1);
+        assert_eq!(
+            Dyadic::simplest_between(Some(&tiny), Some(&Dyadic::one())),
+            half
+        );
+        let deep = Dyadic::new(Integer::one(), u32::MAX - 1);
+        assert_eq!(
+            Dyadic::simplest_between(Some(&Dyadic::zero()), Some(&deep)),
+            tiny
+        );
+        assert_eq!(
+            Dyadic::checked_simplest_between(Some(&Dyadic::zero()), Some(&tiny)),
+            None
+        );
+    }
+}
