@@ -97,9 +97,19 @@ fn nim_products(c: &mut Criterion) {
     let mut rng = Rng(0x1234_5678_9ABC_DEF1);
     let pairs: Vec<(u64, u64)> = (0..1024).map(|_| (rng.next(), rng.next())).collect();
     c.bench_function("1024 nim products of 64-bit numbers", |b| {
-        b.iter(|| pairs.iter().fold(0u64, |acc, &(x, y)| acc ^ nim_product_u64(x, y)))
+        b.iter(|| {
+            pairs
+                .iter()
+                .fold(0u64, |acc, &(x, y)| acc ^ nim_product_u64(x, y))
+        })
     });
 }
 
-criterion_group!(benches, sum_of_hot_games, compare_pairs, deep_construction, nim_products);
+criterion_group!(
+    benches,
+    sum_of_hot_games,
+    compare_pairs,
+    deep_construction,
+    nim_products
+);
 criterion_main!(benches);

@@ -3,7 +3,7 @@
 //! `onag-core` knows nothing of text syntax beyond `Display` of its own values
 //! and does no I/O.
 
+pub mod game;
 pub mod nim;
 pub mod number;
-pub mod game;
 pub mod sign_expansion;

@@ -51,5 +51,6 @@ pub fn from_sign_expansion(signs: &[bool]) -> Dyadic {
 pub fn subordinate(x: &Dyadic, b: &Dyadic) -> Option<Dyadic> {
     let xs = sign_expansion(x)?;
     let bs = sign_expansion(b)?;
-    xs.starts_with(&bs).then(|| from_sign_expansion(&xs[bs.len()..]))
+    xs.starts_with(&bs)
+        .then(|| from_sign_expansion(&xs[bs.len()..]))
 }

@@ -22,7 +22,10 @@ impl Tree {
     }
 
     fn neg(&self) -> Tree {
-        Tree { left: self.right.iter().map(Tree::neg).collect(), right: self.left.iter().map(Tree::neg).collect() }
+        Tree {
+            left: self.right.iter().map(Tree::neg).collect(),
+            right: self.left.iter().map(Tree::neg).collect(),
+        }
     }
 }
 
@@ -34,7 +37,11 @@ fn left_wins(parts: &[&Tree], left_to_move: bool) -> bool {
         for m in moves {
             let mut next: Vec<&Tree> = parts.to_vec();
             next[i] = m;
-            let win_for_mover = if left_to_move { left_wins(&next, false) } else { !left_wins(&next, true) };
+            let win_for_mover = if left_to_move {
+                left_wins(&next, false)
+            } else {
+                !left_wins(&next, true)
+            };
             if win_for_mover {
                 return left_to_move;
             }
@@ -61,7 +68,11 @@ fn game(depth: u32) -> BoxedStrategy<Game> {
         small_dyadic().prop_map(Game::number),
         (0u64..4).prop_map(Game::nimber),
         (-2i64..=2).prop_map(Game::ups),
-        (small_dyadic(), -2i64..=2, 0u64..3).prop_map(|(x, k, n)| Game::from_nus(Nus::new(x, Integer::from(k), n))),
+        (small_dyadic(), -2i64..=2, 0u64..3).prop_map(|(x, k, n)| Game::from_nus(Nus::new(
+            x,
+            Integer::from(k),
+            n
+        ))),
     ];
     if depth == 0 {
         return leaf.boxed();
@@ -86,7 +97,10 @@ fn tiny_game() -> impl Strategy<Value = Game> {
         Just(Game::up().neg()),
     ];
     let inner = leaf.clone().prop_recursive(2, 8, 2, |inner| {
-        (prop::collection::vec(inner.clone(), 0..3), prop::collection::vec(inner, 0..3))
+        (
+            prop::collection::vec(inner.clone(), 0..3),
+            prop::collection::vec(inner, 0..3),
+        )
             .prop_map(|(l, r)| Game::from_options(&l, &r))
     });
     inner.prop_filter("small birthday", |g| g.birthday() <= Integer::from(4))
@@ -193,10 +207,17 @@ proptest! {
 /// form of x + k.^ + *n equals the explicit sum of x, k copies of ^ and *n.
 #[test]
 fn nus_options_match_explicit_sums() {
-    let up = Tree { left: vec![Tree::of(Game::ZERO)], right: vec![Tree::of(Game::star())] };
+    let up = Tree {
+        left: vec![Tree::of(Game::ZERO)],
+        right: vec![Tree::of(Game::star())],
+    };
     for k in -3i64..=3 {
         for n in 0u64..=4 {
-            for x in [Dyadic::zero(), Dyadic::new(Integer::from(1), 1), Dyadic::from(-2)] {
+            for x in [
+                Dyadic::zero(),
+                Dyadic::new(Integer::from(1), 1),
+                Dyadic::from(-2),
+            ] {
                 let g = Game::from_nus(Nus::new(x.clone(), Integer::from(k), n));
                 let mut parts = vec![Tree::of(Game::number(x.clone())), Tree::of(Game::nimber(n))];
                 for _ in 0..k.abs() {
@@ -229,7 +250,10 @@ fn seed_identities() {
     // ^* = {0,*|0}.
     assert_eq!(g(&[Game::ZERO, star], &[Game::ZERO]), up.add(star));
     // *3 + *4 + *6 + *9 = *8.
-    let sum = Game::nimber(3).add(Game::nimber(4)).add(Game::nimber(6)).add(Game::nimber(9));
+    let sum = Game::nimber(3)
+        .add(Game::nimber(4))
+        .add(Game::nimber(6))
+        .add(Game::nimber(9));
     assert_eq!(sum, Game::nimber(8));
     // {0,*,*2,*4|0,*,*2,*4} = *3 (the mex rule).
     let opts = [Game::ZERO, star, Game::nimber(2), Game::nimber(4)];
@@ -237,7 +261,10 @@ fn seed_identities() {
     // Hackenstring numbers: {0|1} = 1/2, {1,1/2|2} = 3/2.
     let half = Game::number(Dyadic::new(Integer::from(1), 1));
     assert_eq!(g(&[Game::ZERO], &[Game::integer(1)]), half);
-    assert_eq!(g(&[Game::integer(1), half], &[Game::integer(2)]), Game::number(Dyadic::new(Integer::from(3), 1)));
+    assert_eq!(
+        g(&[Game::integer(1), half], &[Game::integer(2)]),
+        Game::number(Dyadic::new(Integer::from(3), 1))
+    );
     // Numbers: {0|} = 1, {|0} = -1, {|} = 0.
     assert_eq!(g(&[Game::ZERO], &[]), Game::integer(1));
     assert_eq!(g(&[], &[Game::ZERO]), Game::integer(-1));

@@ -35,7 +35,11 @@ pub struct Program {
 #[derive(Clone, Debug, PartialEq)]
 pub enum Stmt {
     /// `name := expr`
-    Assign { name: String, name_span: Span, value: Expr },
+    Assign {
+        name: String,
+        name_span: Span,
+        value: Expr,
+    },
     /// A bare expression.
     Expr(Expr),
 }
@@ -132,7 +136,12 @@ pub enum Arg {
 #[derive(Clone, Debug, PartialEq)]
 pub enum Clause {
     /// `for v from a to b [by s]`
-    ForRange { var: String, from: Expr, to: Expr, by: Option<Expr> },
+    ForRange {
+        var: String,
+        from: Expr,
+        to: Expr,
+        by: Option<Expr>,
+    },
     /// `for v in collection`
     ForIn { var: String, iter: Expr },
     /// `where cond`
@@ -159,7 +168,10 @@ pub enum ExprKind {
     },
     /// `{L1, L2 | R1, R2}` after resolving bar runs (`{3||2|1}` becomes
     /// `Game { left: [3], right: [Game { left: [2], right: [1] }] }`).
-    Game { left: Vec<Expr>, right: Vec<Expr> },
+    Game {
+        left: Vec<Expr>,
+        right: Vec<Expr>,
+    },
     /// `[a, b, c]`
     List(Vec<Expr>),
     /// `{a, b, c}` (braces with no bar); `{}` is the empty set.
@@ -167,7 +179,11 @@ pub enum ExprKind {
     /// `(a, b)`: two or more comma-separated expressions in parentheses.
     Tuple(Vec<Expr>),
     /// `[e for ...]` or `{e for ...}`.
-    Comprehension { kind: CollectionKind, body: Box<Expr>, clauses: Vec<Clause> },
+    Comprehension {
+        kind: CollectionKind,
+        body: Box<Expr>,
+        clauses: Vec<Clause>,
+    },
     /// `"..."` with escapes resolved.
     Str(String),
     /// `true` / `false`.
@@ -175,18 +191,47 @@ pub enum ExprKind {
     /// Any identifier, including `Left`, `Right`, `inf`, `Tiny` and the
     /// root of qualified names such as `game` in `game.grid.Domineering`.
     Ident(String),
-    Unary { op: UnaryOp, operand: Box<Expr> },
-    Binary { op: BinOp, lhs: Box<Expr>, rhs: Box<Expr> },
+    Unary {
+        op: UnaryOp,
+        operand: Box<Expr>,
+    },
+    Binary {
+        op: BinOp,
+        lhs: Box<Expr>,
+        rhs: Box<Expr>,
+    },
     /// `a Name b`: an infix method call, meaning `a.Name(b)`.
-    InfixMethod { name: String, lhs: Box<Expr>, rhs: Box<Expr> },
+    InfixMethod {
+        name: String,
+        lhs: Box<Expr>,
+        rhs: Box<Expr>,
+    },
     /// `a .. b` or `a .. b .. step`.
-    Range { from: Box<Expr>, to: Box<Expr>, step: Option<Box<Expr>> },
+    Range {
+        from: Box<Expr>,
+        to: Box<Expr>,
+        step: Option<Box<Expr>>,
+    },
     /// `receiver.Name` (args = None) or `receiver.Name(args)` (args = Some).
-    Method { receiver: Box<Expr>, name: String, name_span: Span, args: Option<Vec<Arg>> },
+    Method {
+        receiver: Box<Expr>,
+        name: String,
+        name_span: Span,
+        args: Option<Vec<Arg>>,
+    },
     /// `f(args)` where f is any expression (an identifier, a method result...).
-    Call { callee: Box<Expr>, args: Vec<Arg> },
+    Call {
+        callee: Box<Expr>,
+        args: Vec<Arg>,
+    },
     /// `target[index]` (1-based).
-    Index { target: Box<Expr>, index: Box<Expr> },
+    Index {
+        target: Box<Expr>,
+        index: Box<Expr>,
+    },
     /// `x -> body` or `(x, y) -> body`.
-    Lambda { params: Vec<String>, body: Box<Expr> },
+    Lambda {
+        params: Vec<String>,
+        body: Box<Expr>,
+    },
 }

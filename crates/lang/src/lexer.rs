@@ -1,1 +1,581 @@
 //! Tokens of the onag language.
+//!
+//! [`tokenize`] turns source text into a flat list of [`Token`]s, each
+//! carrying its byte [`Span`], and always ends the list with
+//! [`TokenKind::Eof`]. Whitespace and comments (`// ...` to the end of the
+//! line, `/* ... */`) separate tokens and produce none.
+//!
+//! The lexer makes no context-dependent decisions. A word such as `vv` or
+//! `v9` is an [`TokenKind::Ident`] here, and `^` is always
+//! [`TokenKind::Caret`]; whether a word is a down part and whether `^` is an
+//! up or a power is decided by the parser (NOTATION 3.5), which learns
+//! whether two tokens touch by comparing their spans.
+
+use std::fmt;
+
+use num_bigint::BigInt;
+
+use crate::ast::Span;
+
+/// A reserved word. Keywords cannot be used as names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Keyword {
+    And,
+    Or,
+    Not,
+    For,
+    From,
+    To,
+    By,
+    In,
+    Where,
+    True,
+    False,
+}
+
+impl Keyword {
+    /// The keyword spelled `word`, if any.
+    pub fn from_word(word: &str) -> Option<Keyword> {
+        Some(match word {
+            "and" => Keyword::And,
+            "or" => Keyword::Or,
+            "not" => Keyword::Not,
+            "for" => Keyword::For,
+            "from" => Keyword::From,
+            "to" => Keyword::To,
+            "by" => Keyword::By,
+            "in" => Keyword::In,
+            "where" => Keyword::Where,
+            "true" => Keyword::True,
+            "false" => Keyword::False,
+            _ => return None,
+        })
+    }
+
+    /// The spelling of the keyword.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Keyword::And => "and",
+            Keyword::Or => "or",
+            Keyword::Not => "not",
+            Keyword::For => "for",
+            Keyword::From => "from",
+            Keyword::To => "to",
+            Keyword::By => "by",
+            Keyword::In => "in",
+            Keyword::Where => "where",
+            Keyword::True => "true",
+            Keyword::False => "false",
+        }
+    }
+}
+
+/// The kind of a token, with its value for literals and words.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TokenKind {
+    /// A run of ASCII digits.
+    Int(BigInt),
+    /// A word that is not a keyword: a letter followed by letters, digits
+    /// and `_`. Down parts such as `v`, `vv` and `v9` are words too.
+    Ident(String),
+    /// A reserved word.
+    Keyword(Keyword),
+    /// A string literal, with its escapes resolved.
+    Str(String),
+    /// `(`
+    LParen,
+    /// `)`
+    RParen,
+    /// `[`
+    LBracket,
+    /// `]`
+    RBracket,
+    /// `{`
+    LBrace,
+    /// `}`
+    RBrace,
+    /// `,`
+    Comma,
+    /// `;`
+    Semicolon,
+    /// `:`
+    Colon,
+    /// `:=`
+    ColonEq,
+    /// `.`
+    Dot,
+    /// `..`
+    DotDot,
+    /// `+`
+    Plus,
+    /// `-`
+    Minus,
+    /// `+-` or `±`
+    PlusMinus,
+    /// `*`
+    Star,
+    /// `/`
+    Slash,
+    /// `%`
+    Percent,
+    /// `^`
+    Caret,
+    /// `↑` (1) or `⇑` (2): ups that can never be a power operator.
+    UpArrow(u32),
+    /// `↓` (1) or `⇓` (2).
+    DownArrow(u32),
+    /// A run of `n >= 1` vertical bars: `|`, `||`, `|||`, ...
+    Bars(usize),
+    /// `=>`
+    FatArrow,
+    /// `->`
+    Arrow,
+    /// `==`
+    EqEq,
+    /// `!=`
+    NotEq,
+    /// `<=`
+    LtEq,
+    /// `>=`
+    GtEq,
+    /// `<`
+    Lt,
+    /// `>`
+    Gt,
+    /// `<|`
+    LtBar,
+    /// `|>`
+    BarGt,
+    /// `<>`
+    LtGt,
+    /// The end of the input.
+    Eof,
+}
+
+impl TokenKind {
+    /// A short description for error messages, such as ``integer `3` `` or
+    /// ``end of input``.
+    pub fn describe(&self) -> String {
+        match self {
+            TokenKind::Int(n) if n.bits() > MAX_DISPLAYED_BITS => "a long integer".to_string(),
+            TokenKind::Int(n) => format!("integer `{n}`"),
+            TokenKind::Ident(word) => format!("identifier `{}`", abbreviate(word)),
+            TokenKind::Keyword(k) => format!("keyword `{}`", k.as_str()),
+            TokenKind::Str(_) => "a string".to_string(),
+            TokenKind::Bars(n) if *n > 8 => format!("a run of {n} `|`"),
+            TokenKind::Eof => "end of input".to_string(),
+            other => format!("`{other}`"),
+        }
+    }
+}
+
+impl fmt::Display for TokenKind {
+    /// The source spelling of the token (abbreviated for long literals).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let symbol = match self {
+            TokenKind::Int(n) if n.bits() > MAX_DISPLAYED_BITS => "<long integer>",
+            TokenKind::Int(n) => return write!(f, "{n}"),
+            TokenKind::Ident(word) => return write!(f, "{}", abbreviate(word)),
+            TokenKind::Keyword(k) => k.as_str(),
+            TokenKind::Str(s) => return write!(f, "{:?}", abbreviate(s)),
+            TokenKind::Bars(n) => return write!(f, "{}", "|".repeat((*n).min(8))),
+            TokenKind::UpArrow(1) => "↑",
+            TokenKind::UpArrow(_) => "⇑",
+            TokenKind::DownArrow(1) => "↓",
+            TokenKind::DownArrow(_) => "⇓",
+            TokenKind::LParen => "(",
+            TokenKind::RParen => ")",
+            TokenKind::LBracket => "[",
+            TokenKind::RBracket => "]",
+            TokenKind::LBrace => "{",
+            TokenKind::RBrace => "}",
+            TokenKind::Comma => ",",
+            TokenKind::Semicolon => ";",
+            TokenKind::Colon => ":",
+            TokenKind::ColonEq => ":=",
+            TokenKind::Dot => ".",
+            TokenKind::DotDot => "..",
+            TokenKind::Plus => "+",
+            TokenKind::Minus => "-",
+            TokenKind::PlusMinus => "+-",
+            TokenKind::Star => "*",
+            TokenKind::Slash => "/",
+            TokenKind::Percent => "%",
+            TokenKind::Caret => "^",
+            TokenKind::FatArrow => "=>",
+            TokenKind::Arrow => "->",
+            TokenKind::EqEq => "==",
+            TokenKind::NotEq => "!=",
+            TokenKind::LtEq => "<=",
+            TokenKind::GtEq => ">=",
+            TokenKind::Lt => "<",
+            TokenKind::Gt => ">",
+            TokenKind::LtBar => "<|",
+            TokenKind::BarGt => "|>",
+            TokenKind::LtGt => "<>",
+            TokenKind::Eof => "",
+        };
+        f.write_str(symbol)
+    }
+}
+
+/// Integers longer than this are not spelled out in messages (converting a
+/// huge integer to decimal takes time quadratic in its length).
+const MAX_DISPLAYED_BITS: u64 = 128;
+
+/// Shortens long text for error messages.
+fn abbreviate(text: &str) -> String {
+    const MAX_CHARS: usize = 24;
+    if text.chars().count() <= MAX_CHARS {
+        text.to_string()
+    } else {
+        let head: String = text.chars().take(MAX_CHARS - 3).collect();
+        format!("{head}...")
+    }
+}
+
+/// A token and the byte span of its source text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Token {
+    pub kind: TokenKind,
+    pub span: Span,
+}
+
+/// A lexical error: an unexpected character, an unterminated string or
+/// block comment, or an unknown string escape.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LexError {
+    pub message: String,
+    pub span: Span,
+}
+
+impl fmt::Display for LexError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for LexError {}
+
+/// Splits `src` into tokens, ending with a [`TokenKind::Eof`] token whose
+/// span is the empty span at the end of the input.
+///
+/// String literals accept the escapes `\"`, `\\`, `\'`, `\n`, `\t`, `\r`
+/// and `\0`; block comments do not nest.
+pub fn tokenize(src: &str) -> Result<Vec<Token>, LexError> {
+    let mut lexer = Lexer { src, pos: 0 };
+    let mut tokens = Vec::new();
+    loop {
+        lexer.skip_trivia()?;
+        let start = lexer.pos;
+        let Some(c) = lexer.peek() else { break };
+        let kind = lexer.token(c)?;
+        tokens.push(Token {
+            kind,
+            span: Span::new(start, lexer.pos),
+        });
+    }
+    tokens.push(Token {
+        kind: TokenKind::Eof,
+        span: Span::new(src.len(), src.len()),
+    });
+    Ok(tokens)
+}
+
+struct Lexer<'a> {
+    src: &'a str,
+    /// Byte offset of the next character; always on a char boundary.
+    pos: usize,
+}
+
+impl<'a> Lexer<'a> {
+    fn rest(&self) -> &'a str {
+        self.src.get(self.pos..).unwrap_or("")
+    }
+
+    fn peek(&self) -> Option<char> {
+        self.rest().chars().next()
+    }
+
+    fn peek_second(&self) -> Option<char> {
+        self.rest().chars().nth(1)
+    }
+
+    fn bump_char(&mut self) -> Option<char> {
+        let c = self.peek()?;
+        self.pos += c.len_utf8();
+        Some(c)
+    }
+
+    /// Consumes `c` if it is the next character.
+    fn eat(&mut self, c: char) -> bool {
+        if self.peek() == Some(c) {
+            self.pos += c.len_utf8();
+            true
+        } else {
+            false
+        }
+    }
+
+    fn error(&self, message: impl Into<String>, start: usize) -> LexError {
+        LexError {
+            message: message.into(),
+            span: Span::new(start, self.pos),
+        }
+    }
+
+    /// Skips whitespace and comments.
+    fn skip_trivia(&mut self) -> Result<(), LexError> {
+        loop {
+            let rest = self.rest();
+            if let Some(c) = rest.chars().next().filter(|c| c.is_whitespace()) {
+                self.pos += c.len_utf8();
+            } else if rest.starts_with("//") {
+                self.pos += rest.find('\n').unwrap_or(rest.len());
+            } else if rest.starts_with("/*") {
+                let start = self.pos;
+                match rest.get(2..).and_then(|body| body.find("*/")) {
+                    Some(end) => self.pos += end + 4,
+                    None => {
+                        self.pos = self.src.len();
+                        return Err(self.error("unterminated block comment: expected `*/`", start));
+                    }
+                }
+            } else {
+                return Ok(());
+            }
+        }
+    }
+
+    /// Lexes one token starting with `c` (which is not whitespace).
+    fn token(&mut self, c: char) -> Result<TokenKind, LexError> {
+        if c.is_ascii_digit() {
+            return self.integer();
+        }
+        if c.is_alphabetic() {
+            return Ok(self.word());
+        }
+        match c {
+            '"' => self.string(),
+            '|' => Ok(self.bars()),
+            _ => self.symbol(c),
+        }
+    }
+
+    fn integer(&mut self) -> Result<TokenKind, LexError> {
+        let start = self.pos;
+        let rest = self.rest();
+        let len = rest.bytes().take_while(u8::is_ascii_digit).count();
+        let digits = rest.get(..len).unwrap_or("");
+        self.pos += len;
+        digits
+            .parse::<BigInt>()
+            .map(TokenKind::Int)
+            .map_err(|_| self.error("invalid integer literal", start))
+    }
+
+    fn word(&mut self) -> TokenKind {
+        let rest = self.rest();
+        let len = rest
+            .char_indices()
+            .find(|&(_, c)| !(c.is_alphanumeric() || c == '_'))
+            .map_or(rest.len(), |(i, _)| i);
+        let word = rest.get(..len).unwrap_or("");
+        self.pos += len;
+        match Keyword::from_word(word) {
+            Some(keyword) => TokenKind::Keyword(keyword),
+            None => TokenKind::Ident(word.to_string()),
+        }
+    }
+
+    fn string(&mut self) -> Result<TokenKind, LexError> {
+        let start = self.pos;
+        self.bump_char();
+        let mut value = String::new();
+        loop {
+            let escape_start = self.pos;
+            let Some(c) = self.bump_char() else {
+                return Err(self.error("unterminated string: expected a closing `\"`", start));
+            };
+            match c {
+                '"' => return Ok(TokenKind::Str(value)),
+                '\\' => value.push(self.escape(start, escape_start)?),
+                c => value.push(c),
+            }
+        }
+    }
+
+    /// Reads the character after a backslash in a string literal.
+    fn escape(&mut self, string_start: usize, escape_start: usize) -> Result<char, LexError> {
+        match self.bump_char() {
+            Some('"') => Ok('"'),
+            Some('\\') => Ok('\\'),
+            Some('\'') => Ok('\''),
+            Some('n') => Ok('\n'),
+            Some('t') => Ok('\t'),
+            Some('r') => Ok('\r'),
+            Some('0') => Ok('\0'),
+            Some(other) => Err(self.error(
+                format!(
+                    "unknown escape `\\{}` in string: expected one of \\\" \\\\ \\' \\n \\t \\r \\0",
+                    other.escape_debug()
+                ),
+                escape_start,
+            )),
+            None => Err(self.error("unterminated string: expected a closing `\"`", string_start)),
+        }
+    }
+
+    fn bars(&mut self) -> TokenKind {
+        let count = self.rest().bytes().take_while(|&b| b == b'|').count();
+        self.pos += count;
+        if count == 1 && self.eat('>') {
+            TokenKind::BarGt
+        } else {
+            TokenKind::Bars(count)
+        }
+    }
+
+    /// Lexes punctuation and operators.
+    fn symbol(&mut self, c: char) -> Result<TokenKind, LexError> {
+        let start = self.pos;
+        self.bump_char();
+        let kind = match c {
+            '(' => TokenKind::LParen,
+            ')' => TokenKind::RParen,
+            '[' => TokenKind::LBracket,
+            ']' => TokenKind::RBracket,
+            '{' => TokenKind::LBrace,
+            '}' => TokenKind::RBrace,
+            ',' => TokenKind::Comma,
+            ';' => TokenKind::Semicolon,
+            '*' => TokenKind::Star,
+            '/' => TokenKind::Slash,
+            '%' => TokenKind::Percent,
+            '^' => TokenKind::Caret,
+            '±' => TokenKind::PlusMinus,
+            '↑' => TokenKind::UpArrow(1),
+            '⇑' => TokenKind::UpArrow(2),
+            '↓' => TokenKind::DownArrow(1),
+            '⇓' => TokenKind::DownArrow(2),
+            ':' if self.eat('=') => TokenKind::ColonEq,
+            ':' => TokenKind::Colon,
+            '.' if self.eat('.') => TokenKind::DotDot,
+            '.' => TokenKind::Dot,
+            '+' if self.eat('-') => TokenKind::PlusMinus,
+            '+' => TokenKind::Plus,
+            '-' if self.eat('>') => TokenKind::Arrow,
+            '-' => TokenKind::Minus,
+            '=' if self.eat('=') => TokenKind::EqEq,
+            '=' if self.eat('>') => TokenKind::FatArrow,
+            '=' => {
+                return Err(self.error(
+                    "unexpected `=`: write `:=` to assign or `==` to compare",
+                    start,
+                ))
+            }
+            '!' if self.eat('=') => TokenKind::NotEq,
+            '!' => return Err(self.error("unexpected `!`: write `not` or `!=`", start)),
+            '<' => self.after_less_than(),
+            '>' if self.eat('=') => TokenKind::GtEq,
+            '>' => TokenKind::Gt,
+            other => {
+                return Err(self.error(
+                    format!("unexpected character `{}`", other.escape_debug()),
+                    start,
+                ))
+            }
+        };
+        Ok(kind)
+    }
+
+    /// Lexes the rest of a token starting with `<`.
+    fn after_less_than(&mut self) -> TokenKind {
+        match self.peek() {
+            Some('=') => {
+                self.bump_char();
+                TokenKind::LtEq
+            }
+            Some('>') => {
+                self.bump_char();
+                TokenKind::LtGt
+            }
+            // `<||` is `<` followed by a bar run, never `<|` then `|`.
+            Some('|') if self.peek_second() != Some('|') => {
+                self.bump_char();
+                TokenKind::LtBar
+            }
+            _ => TokenKind::Lt,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn kinds(src: &str) -> Vec<TokenKind> {
+        tokenize(src).unwrap().into_iter().map(|t| t.kind).collect()
+    }
+
+    #[test]
+    fn operators_and_bars() {
+        use TokenKind::*;
+        assert_eq!(
+            kinds("3+-1 |||x|>y<|z<>w ->=>:=:..."),
+            vec![
+                Int(3.into()),
+                PlusMinus,
+                Int(1.into()),
+                Bars(3),
+                Ident("x".into()),
+                BarGt,
+                Ident("y".into()),
+                LtBar,
+                Ident("z".into()),
+                LtGt,
+                Ident("w".into()),
+                Arrow,
+                FatArrow,
+                ColonEq,
+                Colon,
+                DotDot,
+                Dot,
+                Eof
+            ]
+        );
+    }
+
+    #[test]
+    fn spans_are_byte_offsets() {
+        let tokens = tokenize("±↑ x").unwrap();
+        let spans: Vec<_> = tokens.iter().map(|t| (t.span.start, t.span.end)).collect();
+        assert_eq!(spans, vec![(0, 2), (2, 5), (6, 7), (7, 7)]);
+    }
+
+    #[test]
+    fn comments_are_whitespace() {
+        assert_eq!(kinds("1 // two\n /* three */ 4"), kinds("1 4"));
+    }
+
+    #[test]
+    fn strings_and_escapes() {
+        assert_eq!(
+            kinds(r#""a\"b\\c\n""#)[0],
+            TokenKind::Str("a\"b\\c\n".into())
+        );
+        let err = tokenize(r#""abc\q""#).unwrap_err();
+        assert_eq!(err.span, Span::new(4, 6));
+        let err = tokenize("x \"abc").unwrap_err();
+        assert_eq!(err.span, Span::new(2, 6));
+    }
+
+    #[test]
+    fn unexpected_characters() {
+        let err = tokenize("1 # 2").unwrap_err();
+        assert_eq!(err.span, Span::new(2, 3));
+        assert!(err.message.contains('#'));
+        assert!(tokenize("/* open").is_err());
+        assert!(tokenize("a = b").is_err());
+    }
+}

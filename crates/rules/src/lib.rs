@@ -2,4 +2,3 @@
 //!
 //! This crate depends on `onag-core` only. The ruleset abstraction and the
 //! games themselves are built on top of the canonical short-game store.
-

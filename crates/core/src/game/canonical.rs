@@ -88,7 +88,11 @@ fn bypass_left(left: &[Game], right: &[Game]) -> Option<Vec<Game>> {
     let mut changed = false;
     let mut out = Vec::with_capacity(left.len());
     for &a in left {
-        match a.right_options().iter().find(|&&ar| leq_raw_right(ar, left, right)) {
+        match a
+            .right_options()
+            .iter()
+            .find(|&&ar| leq_raw_right(ar, left, right))
+        {
             Some(&ar) => {
                 changed = true;
                 out.extend_from_slice(ar.left_options());
@@ -104,7 +108,11 @@ fn bypass_right(left: &[Game], right: &[Game]) -> Option<Vec<Game>> {
     let mut changed = false;
     let mut out = Vec::with_capacity(right.len());
     for &b in right {
-        match b.left_options().iter().find(|&&bl| leq_raw_left(left, right, bl)) {
+        match b
+            .left_options()
+            .iter()
+            .find(|&&bl| leq_raw_left(left, right, bl))
+        {
             Some(&bl) => {
                 changed = true;
                 out.extend_from_slice(bl.right_options());
@@ -125,7 +133,10 @@ fn simplest_number(left: &[Game], right: &[Game]) -> Option<Game> {
             return None;
         }
     }
-    Some(Game::number(Dyadic::simplest_between(max_left.as_ref(), min_right.as_ref())))
+    Some(Game::number(Dyadic::simplest_between(
+        max_left.as_ref(),
+        min_right.as_ref(),
+    )))
 }
 
 /// The largest (or smallest) of the options if all are numbers: None if some
@@ -158,7 +169,11 @@ fn translated_nimber(left: &[Game], right: &[Game]) -> Option<Game> {
     }
     seen.sort_unstable();
     let mex = seen.iter().zip(0u64..).take_while(|(a, b)| *a == b).count() as u64;
-    Some(Game::from_nus(Nus::new(first.number.clone(), Integer::zero(), mex)))
+    Some(Game::from_nus(Nus::new(
+        first.number.clone(),
+        Integer::zero(),
+        mex,
+    )))
 }
 
 /// Recognise a fully simplified form as a number or nus value, else intern
@@ -185,10 +200,18 @@ fn nus_shape(left: &[Game], right: &[Game]) -> Option<Nus> {
         (&[l], &[r]) => {
             let (a, b) = (l.nus()?, r.nus()?);
             if a.is_number() && b.number == a.number && !b.ups.is_negative() && !b.is_number() {
-                return Some(Nus::new(a.number.clone(), &b.ups + &Integer::one(), b.nimber ^ 1));
+                return Some(Nus::new(
+                    a.number.clone(),
+                    &b.ups + &Integer::one(),
+                    b.nimber ^ 1,
+                ));
             }
             if b.is_number() && a.number == b.number && !a.ups.is_positive() && !a.is_number() {
-                return Some(Nus::new(b.number.clone(), &a.ups - &Integer::one(), a.nimber ^ 1));
+                return Some(Nus::new(
+                    b.number.clone(),
+                    &a.ups - &Integer::one(),
+                    a.nimber ^ 1,
+                ));
             }
             None
         }

@@ -27,9 +27,15 @@ pub enum UpTerm {
     /// k.^ (k != 0).
     Ups(Integer),
     /// ±^<n>, n >= 2.
-    Pow { positive: bool, n: u32 },
+    Pow {
+        positive: bool,
+        n: u32,
+    },
     /// ±^[n], n >= 2.
-    PowTo { positive: bool, n: u32 },
+    PowTo {
+        positive: bool,
+        n: u32,
+    },
 }
 
 /// A value printed as a term: `number + up + *nimber`.
@@ -49,11 +55,22 @@ impl Term {
             UpTerm::Ups(k) => vec![k.clone()],
             UpTerm::Pow { positive, n } => {
                 let mut d = vec![Integer::zero(); (*n - 1) as usize];
-                d.push(if *positive { Integer::one() } else { -Integer::one() });
+                d.push(if *positive {
+                    Integer::one()
+                } else {
+                    -Integer::one()
+                });
                 d
             }
             UpTerm::PowTo { positive, n } => {
-                vec![if *positive { Integer::one() } else { -Integer::one() }; *n as usize]
+                vec![
+                    if *positive {
+                        Integer::one()
+                    } else {
+                        -Integer::one()
+                    };
+                    *n as usize
+                ]
             }
         }
     }
@@ -100,7 +117,11 @@ impl fmt::Display for Term {
 enum Shape {
     Term(Term),
     /// `xTiny(z)` (tiny = true) or `xMiny(z)`.
-    Tiny { number: Dyadic, subscript: Game, tiny: bool },
+    Tiny {
+        number: Dyadic,
+        subscript: Game,
+        tiny: bool,
+    },
     /// G = -G: `+-` and the Left options.
     Switch,
     Braces,
@@ -118,7 +139,11 @@ fn compute_shape(g: Game) -> Shape {
         return Shape::Term(t);
     }
     if let Some((number, subscript, tiny)) = g.as_number_tiny() {
-        return Shape::Tiny { number, subscript, tiny };
+        return Shape::Tiny {
+            number,
+            subscript,
+            tiny,
+        };
     }
     if g.neg() == g {
         return Shape::Switch;
@@ -131,8 +156,16 @@ impl Game {
     /// number plus a Norton power or unit sum of up plus a nimber.
     pub fn as_term(self) -> Option<Term> {
         if let Some(n) = self.nus() {
-            let up = if n.ups.is_zero() { UpTerm::None } else { UpTerm::Ups(n.ups.clone()) };
-            return Some(Term { number: n.number.clone(), up, nimber: n.nimber });
+            let up = if n.ups.is_zero() {
+                UpTerm::None
+            } else {
+                UpTerm::Ups(n.ups.clone())
+            };
+            return Some(Term {
+                number: n.number.clone(),
+                up,
+                nimber: n.nimber,
+            });
         }
         uptimal_term(self)
     }
@@ -161,11 +194,19 @@ fn uptimal_term(g: Game) -> Option<Term> {
     if !h.is_all_small() {
         return None;
     }
-    let bound = h.birthday().to_u64().filter(|&b| b < MAX_UPTIMAL_TERM as u64)? as u32 + 2;
+    let bound = h
+        .birthday()
+        .to_u64()
+        .filter(|&b| b < MAX_UPTIMAL_TERM as u64)? as u32
+        + 2;
     let table = uptimal_table(bound);
     for m in 0..=bound as u64 {
         if let Some(up) = table.get(&h.add(Game::nimber(m))) {
-            return Some(Term { number: l, up: up.clone(), nimber: m });
+            return Some(Term {
+                number: l,
+                up: up.clone(),
+                nimber: m,
+            });
         }
     }
     None
@@ -229,9 +270,11 @@ pub fn print_order(a: Game, b: Game) -> Ordering {
     ca.rank().cmp(&cb.rank()).then_with(|| match (ca, cb) {
         (Category::Number(x), Category::Number(y)) => x.cmp(y),
         (Category::Nimber(x), Category::Nimber(y)) => x.cmp(&y),
-        (Category::Uptimal(s), Category::Uptimal(t)) => {
-            s.number.cmp(&t.number).then_with(|| s.digits().cmp(&t.digits())).then(s.nimber.cmp(&t.nimber))
-        }
+        (Category::Uptimal(s), Category::Uptimal(t)) => s
+            .number
+            .cmp(&t.number)
+            .then_with(|| s.digits().cmp(&t.digits()))
+            .then(s.nimber.cmp(&t.nimber)),
         _ => {
             let (al, ar) = sorted_options(a);
             let (bl, br) = sorted_options(b);
@@ -310,8 +353,16 @@ const MAX_BARS: usize = 4;
 fn layout(g: Game) -> Layout {
     stacker::maybe_grow(64 * 1024, 1024 * 1024, || match shape(g) {
         Shape::Term(t) => Layout::Atomic(t.to_string()),
-        Shape::Tiny { number, subscript, tiny } => {
-            let prefix = if number.is_zero() { String::new() } else { number.to_string() };
+        Shape::Tiny {
+            number,
+            subscript,
+            tiny,
+        } => {
+            let prefix = if number.is_zero() {
+                String::new()
+            } else {
+                number.to_string()
+            };
             let name = if tiny { "Tiny" } else { "Miny" };
             Layout::Atomic(format!("{prefix}{name}({subscript})"))
         }
@@ -366,7 +417,11 @@ fn switch_text(g: Game) -> String {
             Shape::Switch => true,
             Shape::Braces => false,
         };
-        return if compound { format!("+-({text})") } else { format!("+-{text}") };
+        return if compound {
+            format!("+-({text})")
+        } else {
+            format!("+-{text}")
+        };
     }
     format!("+-{{{}}}", option_list(&l))
 }

@@ -8,9 +8,9 @@
 mod canonical;
 mod construct;
 mod display;
-mod props;
 mod nus;
 mod order;
+mod props;
 mod store;
 mod sum;
 
@@ -147,7 +147,10 @@ impl Game {
                     (1, 1 + extra)
                 }
             }
-            None => (self.left_options().len() as u64, self.right_options().len() as u64),
+            None => (
+                self.left_options().len() as u64,
+                self.right_options().len() as u64,
+            ),
         }
     }
 

@@ -73,7 +73,11 @@ impl fmt::Display for Outcome {
 
 impl Nus {
     pub fn new(number: Dyadic, ups: Integer, nimber: u64) -> Nus {
-        Nus { number, ups, nimber }
+        Nus {
+            number,
+            ups,
+            nimber,
+        }
     }
 
     pub fn number(number: Dyadic) -> Nus {
@@ -151,7 +155,11 @@ impl Nus {
             // (k - 1) times.
             let flips = if k.is_odd() { 0 } else { 1 };
             let m = self.nimber ^ flips;
-            let last = if m == 1 { Integer::from(2) } else { Integer::from(1u64) + Integer::from(m ^ 1) };
+            let last = if m == 1 {
+                Integer::from(2)
+            } else {
+                Integer::from(1u64) + Integer::from(m ^ 1)
+            };
             &(&k - &Integer::one()) + &last
         };
         &self.number.birthday() + &infinitesimal
@@ -182,11 +190,19 @@ impl Nus {
         let unit_star = self.nimber == 1 && k.abs().is_one();
         if k.is_positive() {
             let next = Nus::new(x.clone(), k - &Integer::one(), self.nimber ^ 1);
-            let left = if unit_star { vec![plain, star] } else { vec![plain] };
+            let left = if unit_star {
+                vec![plain, star]
+            } else {
+                vec![plain]
+            };
             (left, vec![next])
         } else {
             let next = Nus::new(x.clone(), k + &Integer::one(), self.nimber ^ 1);
-            let right = if unit_star { vec![plain, star] } else { vec![plain] };
+            let right = if unit_star {
+                vec![plain, star]
+            } else {
+                vec![plain]
+            };
             (vec![next], right)
         }
     }
@@ -205,8 +221,14 @@ impl Nus {
 fn number_options(x: &Dyadic) -> (Vec<Nus>, Vec<Nus>) {
     if let Some(n) = x.to_integer() {
         return match n.signum() {
-            1 => (vec![Nus::number(Dyadic::from_integer(&n - &Integer::one()))], vec![]),
-            -1 => (vec![], vec![Nus::number(Dyadic::from_integer(&n + &Integer::one()))]),
+            1 => (
+                vec![Nus::number(Dyadic::from_integer(&n - &Integer::one()))],
+                vec![],
+            ),
+            -1 => (
+                vec![],
+                vec![Nus::number(Dyadic::from_integer(&n + &Integer::one()))],
+            ),
             _ => (vec![], vec![]),
         };
     }

@@ -50,7 +50,10 @@ fn leq_by_options(g: Game, h: Game) -> bool {
 pub(crate) fn leq_raw_right(x: Game, left: &[Game], right: &[Game]) -> bool {
     stacker::maybe_grow(64 * 1024, 1024 * 1024, || {
         !right.iter().any(|&gr| leq(gr, x))
-            && !x.left_options().iter().any(|&xl| leq_raw_left(left, right, xl))
+            && !x
+                .left_options()
+                .iter()
+                .any(|&xl| leq_raw_left(left, right, xl))
     })
 }
 
@@ -59,6 +62,9 @@ pub(crate) fn leq_raw_right(x: Game, left: &[Game], right: &[Game]) -> bool {
 pub(crate) fn leq_raw_left(left: &[Game], right: &[Game], y: Game) -> bool {
     stacker::maybe_grow(64 * 1024, 1024 * 1024, || {
         !left.iter().any(|&gl| leq(y, gl))
-            && !y.right_options().iter().any(|&yr| leq_raw_right(yr, left, right))
+            && !y
+                .right_options()
+                .iter()
+                .any(|&yr| leq_raw_right(yr, left, right))
     })
 }

@@ -103,12 +103,14 @@ impl Game {
 
     /// Even: G is 0 or every option is odd (on the canonical form).
     pub fn is_even(self) -> bool {
-        self.integer_parity().map_or_else(|| self.parity().0 & EVEN != 0, |odd| !odd)
+        self.integer_parity()
+            .map_or_else(|| self.parity().0 & EVEN != 0, |odd| !odd)
     }
 
     /// Odd: G is not 0 and every option is even.
     pub fn is_odd(self) -> bool {
-        self.integer_parity().unwrap_or_else(|| self.parity().0 & ODD != 0)
+        self.integer_parity()
+            .unwrap_or_else(|| self.parity().0 & ODD != 0)
     }
 
     /// Even-tempered: G is a number or every option is odd-tempered.
@@ -173,7 +175,11 @@ impl Game {
             others += 1;
             stack.extend(g.left_options().iter().chain(g.right_options()));
         }
-        let integers = if any_integer { &(&hi - &lo) + &Integer::one() } else { Integer::zero() };
+        let integers = if any_integer {
+            &(&hi - &lo) + &Integer::one()
+        } else {
+            Integer::zero()
+        };
         &integers + &Integer::from(others)
     }
 }

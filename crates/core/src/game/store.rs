@@ -166,9 +166,15 @@ impl Store {
         Store {
             segments: std::array::from_fn(|_| AtomicPtr::new(std::ptr::null_mut())),
             next_id: AtomicU32::new(0),
-            nus_shards: (0..SHARDS).map(|_| Mutex::new(FxHashMap::default())).collect(),
+            nus_shards: (0..SHARDS)
+                .map(|_| Mutex::new(FxHashMap::default()))
+                .collect(),
             compound_shards: (0..SHARDS).map(|_| Mutex::new(HashTable::new())).collect(),
-            slices: Mutex::new(SliceChunk { ptr: std::ptr::null_mut(), used: 0, cap: 0 }),
+            slices: Mutex::new(SliceChunk {
+                ptr: std::ptr::null_mut(),
+                used: 0,
+                cap: 0,
+            }),
             add_cache: ShardedCache::new(),
             leq_cache: ShardedCache::new(),
         }
@@ -200,7 +206,9 @@ impl Store {
             return p;
         }
         let len = segment_len(seg);
-        let fresh: Box<[Slot]> = (0..len).map(|_| UnsafeCell::new(MaybeUninit::uninit())).collect();
+        let fresh: Box<[Slot]> = (0..len)
+            .map(|_| UnsafeCell::new(MaybeUninit::uninit()))
+            .collect();
         let fresh = Box::into_raw(fresh) as *mut Slot;
         match self.segments[seg].compare_exchange(
             std::ptr::null_mut(),
@@ -211,7 +219,11 @@ impl Store {
             Ok(_) => fresh,
             Err(existing) => {
                 // SAFETY: `fresh` was never shared; rebuild the box to free it.
-                unsafe { drop(Box::from_raw(std::ptr::slice_from_raw_parts_mut(fresh, len))) };
+                unsafe {
+                    drop(Box::from_raw(std::ptr::slice_from_raw_parts_mut(
+                        fresh, len,
+                    )))
+                };
                 existing
             }
         }
@@ -310,7 +322,11 @@ pub(crate) struct ShardedCache<V> {
 
 impl<V: Copy> ShardedCache<V> {
     fn new() -> Self {
-        ShardedCache { shards: (0..SHARDS).map(|_| Mutex::new(FxHashMap::default())).collect() }
+        ShardedCache {
+            shards: (0..SHARDS)
+                .map(|_| Mutex::new(FxHashMap::default()))
+                .collect(),
+        }
     }
 
     fn key(a: Game, b: Game) -> u64 {
@@ -340,7 +356,11 @@ pub(crate) struct GameMap<V> {
 
 impl<V: Clone> GameMap<V> {
     pub fn new() -> Self {
-        GameMap { shards: (0..SHARDS).map(|_| Mutex::new(FxHashMap::default())).collect() }
+        GameMap {
+            shards: (0..SHARDS)
+                .map(|_| Mutex::new(FxHashMap::default()))
+                .collect(),
+        }
     }
 
     fn shard(&self, g: Game) -> &Mutex<FxHashMap<u32, V>> {

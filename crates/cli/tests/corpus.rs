@@ -1,0 +1,135 @@
+//! The reference corpora (`../shared/reference/*.txt`) through `onag batch`.
+//!
+//! Each file holds `INPUT => EXPECTED` lines grouped under `#` headers; the
+//! lines of a group run in order in one session. EXPECTED is the exact
+//! output, or `!!...` when any error is expected. Every line is checked and
+//! every mismatch is reported.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+
+struct Case {
+    line: usize,
+    input: String,
+    expected: String,
+}
+
+fn reference_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/reference")
+}
+
+/// The groups of a corpus file, in order.
+fn groups(text: &str) -> Vec<(String, Vec<Case>)> {
+    let mut out: Vec<(String, Vec<Case>)> = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        if let Some(header) = line.strip_prefix('#') {
+            out.push((header.trim().to_string(), Vec::new()));
+            continue;
+        }
+        let Some((input, expected)) = split_case(line) else {
+            continue;
+        };
+        if out.is_empty() {
+            out.push((String::new(), Vec::new()));
+        }
+        if let Some(last) = out.last_mut() {
+            last.1.push(Case {
+                line: i + 1,
+                input: input.to_string(),
+                expected: expected.to_string(),
+            });
+        }
+    }
+    out.retain(|(_, cases)| !cases.is_empty());
+    out
+}
+
+/// Split `INPUT => EXPECTED` at the first ` => ` outside brackets and
+/// strings (keyword arguments in the input also use `=>`).
+fn split_case(line: &str) -> Option<(&str, &str)> {
+    let mut depth = 0i32;
+    let mut in_string = false;
+    for (i, c) in line.char_indices() {
+        match c {
+            '"' => in_string = !in_string,
+            '(' | '[' | '{' if !in_string => depth += 1,
+            ')' | ']' | '}' if !in_string => depth -= 1,
+            ' ' if !in_string && depth == 0 && line[i..].starts_with(" => ") => {
+                return Some((&line[..i], &line[i + 4..]));
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+/// Run inputs through one `onag batch` session, one output line each.
+fn batch(inputs: &[&str]) -> Vec<String> {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_onag"))
+        .arg("batch")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("start onag batch");
+    let mut stdin = child.stdin.take().expect("stdin");
+    let text = inputs.join("\n") + "\n";
+    let writer = std::thread::spawn(move || stdin.write_all(text.as_bytes()));
+    let output = child.wait_with_output().expect("run onag batch");
+    writer.join().expect("writer thread").expect("write inputs");
+    String::from_utf8_lossy(&output.stdout)
+        .lines()
+        .map(str::to_string)
+        .collect()
+}
+
+fn check_file(name: &str) {
+    let path = reference_dir().join(name);
+    let Ok(text) = std::fs::read_to_string(&path) else {
+        panic!(
+            "reference corpus {} is missing: it must sit beside the project",
+            path.display()
+        );
+    };
+    let mut failures = Vec::new();
+    let mut total = 0;
+    for (header, cases) in groups(&text) {
+        let inputs: Vec<&str> = cases.iter().map(|c| c.input.as_str()).collect();
+        let outputs = batch(&inputs);
+        assert_eq!(
+            outputs.len(),
+            cases.len(),
+            "one output line per input in group `{header}`"
+        );
+        for (case, got) in cases.iter().zip(&outputs) {
+            total += 1;
+            let ok = if case.expected.starts_with("!!") {
+                got.starts_with("!!")
+            } else {
+                *got == case.expected
+            };
+            if !ok {
+                failures.push(format!(
+                    "{name}:{}: {}\n    expected: {}\n         got: {}",
+                    case.line, case.input, case.expected, got
+                ));
+            }
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} of {total} cases failed:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
+
+#[test]
+fn corpus_core() {
+    check_file("core.txt");
+}
+
+#[test]
+fn corpus_numbers() {
+    check_file("numbers.txt");
+}

@@ -1,0 +1,887 @@
+//! The registry of methods and global functions.
+//!
+//! One table describes every method: its name, the kind of value it applies
+//! to, its parameters and what it computes. Dispatch, help and completion
+//! all read the same table.
+
+use crate::eval::{to_game, EvalError, EvalResult, Interp};
+use crate::value::{value_order, Player, Value};
+use onag_core::game::{Game, Outcome};
+use onag_core::nim;
+use onag_core::number::{Dyadic, Integer, Rational};
+use std::rc::Rc;
+
+/// What a method applies to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Receiver {
+    /// Integers (exact, any size).
+    Integer,
+    /// Any number: integers, rationals, ±inf.
+    Number,
+    /// Short games, including dyadic numbers.
+    Game,
+    /// Lists, sets and tuples.
+    Collection,
+}
+
+impl Receiver {
+    fn accepts(self, v: &Value) -> bool {
+        match self {
+            Receiver::Integer => v.as_integer().is_some(),
+            Receiver::Number => matches!(v, Value::Number(_)),
+            Receiver::Game => v.as_game().is_some(),
+            Receiver::Collection => matches!(v, Value::List(_) | Value::Set(_) | Value::Tuple(_)),
+        }
+    }
+
+    /// A name for documentation.
+    pub fn name(self) -> &'static str {
+        match self {
+            Receiver::Integer => "Integer",
+            Receiver::Number => "Number",
+            Receiver::Game => "Game",
+            Receiver::Collection => "Collection",
+        }
+    }
+}
+
+type MethodFn = fn(&mut Interp, &Value, &[Value]) -> EvalResult;
+
+/// A method: `receiver.Name(params)`.
+pub struct MethodDef {
+    pub name: &'static str,
+    pub receiver: Receiver,
+    pub params: &'static [&'static str],
+    pub doc: &'static str,
+    call: MethodFn,
+}
+
+type FunctionFn = fn(&mut Interp, Vec<Value>) -> EvalResult;
+
+/// A global function: `Name(params)`.
+pub struct FunctionDef {
+    pub name: &'static str,
+    pub params: &'static [&'static str],
+    pub doc: &'static str,
+    call: FunctionFn,
+}
+
+macro_rules! method {
+    ($name:literal, $recv:ident, [$($p:literal),*], $doc:literal, $f:expr) => {
+        MethodDef { name: $name, receiver: Receiver::$recv, params: &[$($p),*], doc: $doc, call: $f }
+    };
+}
+
+macro_rules! function {
+    ($name:literal, [$($p:literal),*], $doc:literal, $f:expr) => {
+        FunctionDef { name: $name, params: &[$($p),*], doc: $doc, call: $f }
+    };
+}
+
+/// Every method, most specific receivers first (dispatch takes the first
+/// entry whose name matches and whose receiver accepts the value).
+pub static METHODS: &[MethodDef] = &[
+    // Integers.
+    method!(
+        "Div",
+        Integer,
+        ["n"],
+        "Floor of the quotient by n.",
+        |_, r, a| {
+            let (x, n) = (int(r)?, int_arg(a, 0)?);
+            x.div_floor(&n)
+                .map(Value::integer)
+                .ok_or_else(|| EvalError::new("/ by zero"))
+        }
+    ),
+    method!(
+        "Gcd",
+        Integer,
+        ["n"],
+        "Greatest common divisor (non-negative).",
+        |_, r, a| { Ok(Value::integer(int(r)?.gcd(&int_arg(a, 0)?))) }
+    ),
+    method!(
+        "Isqrt",
+        Integer,
+        [],
+        "Integer square root: the largest m with m*m <= n.",
+        |_, r, _| {
+            let x = int(r)?;
+            x.isqrt()
+                .map(Value::integer)
+                .ok_or_else(|| EvalError::new(format!("Argument to Isqrt is negative: {x}")))
+        }
+    ),
+    method!(
+        "Lb",
+        Integer,
+        [],
+        "Base-2 logarithm, rounded down (n > 0).",
+        |_, r, _| {
+            let x = int(r)?;
+            x.lb().map(Value::integer).ok_or_else(|| {
+                EvalError::new(format!("Argument to Lb is not strictly positive: {x}"))
+            })
+        }
+    ),
+    method!(
+        "IsTwoPower",
+        Integer,
+        [],
+        "True if n is a positive power of two.",
+        |_, r, _| { Ok(Value::Bool(int(r)?.is_two_power())) }
+    ),
+    method!(
+        "IsEvil",
+        Integer,
+        [],
+        "True if n >= 0 has an even number of 1 bits.",
+        |_, r, _| {
+            let x = int(r)?;
+            x.is_evil().map(Value::Bool).ok_or_else(|| {
+                EvalError::new(format!("IsEvil applies only to nonnegative integers: {x}"))
+            })
+        }
+    ),
+    method!(
+        "IsOdious",
+        Integer,
+        [],
+        "True if n >= 0 has an odd number of 1 bits.",
+        |_, r, _| {
+            let x = int(r)?;
+            x.is_odious().map(Value::Bool).ok_or_else(|| {
+                EvalError::new(format!(
+                    "IsOdious applies only to nonnegative integers: {x}"
+                ))
+            })
+        }
+    ),
+    method!(
+        "NimSum",
+        Integer,
+        ["n"],
+        "Nim sum (bitwise exclusive or) of non-negative integers.",
+        |_, r, a| {
+            nim::nim_sum(&int(r)?, &int_arg(a, 0)?)
+                .map(Value::integer)
+                .ok_or_else(|| EvalError::new("NimSum applies only to nonnegative integers."))
+        }
+    ),
+    method!(
+        "NimProduct",
+        Integer,
+        ["n"],
+        "Conway's nim product of non-negative integers (ONAG ch. 6).",
+        |_, r, a| {
+            nim::nim_product(&int(r)?, &int_arg(a, 0)?)
+                .map(Value::integer)
+                .ok_or_else(|| EvalError::new("NimProduct applies only to nonnegative integers."))
+        }
+    ),
+    method!(
+        "NimInverse",
+        Integer,
+        [],
+        "The inverse of n > 0 under nim multiplication.",
+        |_, r, _| {
+            nim::nim_inverse(&int(r)?)
+                .map(Value::integer)
+                .ok_or_else(|| EvalError::new("NimInverse applies only to positive integers."))
+        }
+    ),
+    method!(
+        "NimDiv",
+        Integer,
+        ["n"],
+        "Nim quotient: this nim-times the nim inverse of n.",
+        |_, r, a| {
+            let (x, n) = (int(r)?, int_arg(a, 0)?);
+            if n.is_zero() {
+                return Err(EvalError::new("/ by zero"));
+            }
+            nim::nim_div(&x, &n)
+                .map(Value::integer)
+                .ok_or_else(|| EvalError::new("NimDiv applies only to nonnegative integers."))
+        }
+    ),
+    // Numbers.
+    method!(
+        "Floor",
+        Number,
+        [],
+        "The greatest integer <= x.",
+        |_, r, _| Ok(Value::integer(num(r)?.floor()?))
+    ),
+    method!(
+        "Ceiling",
+        Number,
+        [],
+        "The least integer >= x.",
+        |_, r, _| Ok(Value::integer(num(r)?.ceil()?))
+    ),
+    method!(
+        "Numerator",
+        Number,
+        [],
+        "Numerator in lowest terms, with the sign.",
+        |_, r, _| { Ok(Value::integer(num(r)?.numerator())) }
+    ),
+    method!(
+        "Denominator",
+        Number,
+        [],
+        "Denominator in lowest terms (positive).",
+        |_, r, _| { Ok(Value::integer(num(r)?.denominator())) }
+    ),
+    method!("Abs", Number, [], "Absolute value.", |_, r, _| Ok(
+        Value::Number(num(r)?.abs())
+    )),
+    method!("Sign", Number, [], "-1, 0 or 1.", |_, r, _| Ok(
+        Value::integer(num(r)?.signum() as i64)
+    )),
+    method!("Reciprocal", Number, [], "1/x (1/0 is inf).", |_, r, _| Ok(
+        Value::Number(num(r)?.reciprocal()?)
+    )),
+    method!("Max", Number, ["y"], "The larger of x and y.", |_, r, a| {
+        let (x, y) = (num(r)?, num_arg(a, 0)?);
+        Ok(Value::Number(if y > x { y } else { x }))
+    }),
+    method!(
+        "Min",
+        Number,
+        ["y"],
+        "The smaller of x and y.",
+        |_, r, a| {
+            let (x, y) = (num(r)?, num_arg(a, 0)?);
+            Ok(Value::Number(if y < x { y } else { x }))
+        }
+    ),
+    method!(
+        "IsDyadic",
+        Number,
+        [],
+        "True if the denominator is a power of two.",
+        |_, r, _| { Ok(Value::Bool(num(r)?.is_dyadic())) }
+    ),
+    method!(
+        "OutcomeClass",
+        Number,
+        [],
+        "L, R or P by the sign of the number.",
+        |_, r, _| {
+            Ok(Value::Outcome(match num(r)?.signum() {
+                1 => Outcome::L,
+                -1 => Outcome::R,
+                _ => Outcome::P,
+            }))
+        }
+    ),
+    method!(
+        "Birthday",
+        Number,
+        [],
+        "The day the number is born (dyadic rationals only).",
+        |_, r, _| {
+            let x = num(r)?;
+            if x.is_infinite() {
+                return Err(EvalError::new(format!("{x} has no birthday")));
+            }
+            let d = x
+                .to_dyadic()
+                .ok_or_else(|| EvalError::new(format!("{x} is not born on a finite day")))?;
+            Ok(Value::integer(d.birthday()))
+        }
+    ),
+    method!(
+        "Subordinate",
+        Number,
+        ["b"],
+        "The y with b : y = x (x's sign expansion without b's prefix).",
+        |_, r, a| {
+            let (x, b) = (dyadic(r)?, dyadic_arg(a, 0)?);
+            onag_core::sign_expansion::subordinate(&x, &b)
+                .map(Value::dyadic)
+                .ok_or_else(|| {
+                    EvalError::new(format!(
+                        "The sign expansion of {x} does not begin with that of {b}"
+                    ))
+                })
+        }
+    ),
+    // Games.
+    method!(
+        "CanonicalForm",
+        Game,
+        [],
+        "The canonical form (ONAG Theorems 68-69).",
+        |_, r, _| Ok(Value::game(game(r)?))
+    ),
+    method!(
+        "LeftOptions",
+        Game,
+        [],
+        "The Left options of the canonical form, as a set.",
+        |_, r, _| { Ok(options_set(game(r)?, Player::Left)) }
+    ),
+    method!(
+        "RightOptions",
+        Game,
+        [],
+        "The Right options of the canonical form, as a set.",
+        |_, r, _| { Ok(options_set(game(r)?, Player::Right)) }
+    ),
+    method!(
+        "Options",
+        Game,
+        ["player"],
+        "The options of the canonical form for Left or Right, as a set.",
+        |_, r, a| { Ok(options_set(game(r)?, player_arg(a, 0)?)) }
+    ),
+    method!(
+        "Followers",
+        Game,
+        [],
+        "Every game reachable by zero or more moves, as a set.",
+        |_, r, _| {
+            const LIMIT: usize = 1_000_000;
+            let g = game(r)?;
+            let f = g
+                .followers(LIMIT)
+                .ok_or_else(|| EvalError::new(format!("More than {LIMIT} followers")))?;
+            Ok(Value::set(f.into_iter().map(Value::game).collect()))
+        }
+    ),
+    method!(
+        "FollowerCount",
+        Game,
+        [],
+        "The number of distinct followers, including the game itself.",
+        |_, r, _| { Ok(Value::integer(game(r)?.follower_count())) }
+    ),
+    method!(
+        "Birthday",
+        Game,
+        [],
+        "0 for 0, else 1 + the largest birthday of an option.",
+        |_, r, _| { Ok(Value::integer(game(r)?.birthday())) }
+    ),
+    method!(
+        "OutcomeClass",
+        Game,
+        [],
+        "L, R, N or P: who wins with each player moving first.",
+        |_, r, _| { Ok(Value::Outcome(game(r)?.outcome())) }
+    ),
+    method!(
+        "IsNumber",
+        Game,
+        [],
+        "True if the game equals a number.",
+        |_, r, _| Ok(Value::Bool(game(r)?.is_number()))
+    ),
+    method!(
+        "IsInteger",
+        Game,
+        [],
+        "True if the game equals an integer.",
+        |_, r, _| Ok(Value::Bool(game(r)?.is_integer()))
+    ),
+    method!(
+        "IsNimber",
+        Game,
+        [],
+        "True if the game equals a nimber *n (0 included).",
+        |_, r, _| { Ok(Value::Bool(game(r)?.is_nimber())) }
+    ),
+    method!(
+        "IsZero",
+        Game,
+        [],
+        "True if the game equals 0.",
+        |_, r, _| Ok(Value::Bool(game(r)?.is_zero()))
+    ),
+    method!(
+        "IsLoopfree",
+        Game,
+        [],
+        "True for every short game.",
+        |_, r, _| {
+            game(r)?;
+            Ok(Value::Bool(true))
+        }
+    ),
+    method!(
+        "IsInfinitesimal",
+        Game,
+        [],
+        "True if both stops are 0.",
+        |_, r, _| { Ok(Value::Bool(game(r)?.is_infinitesimal())) }
+    ),
+    method!(
+        "IsNumberish",
+        Game,
+        [],
+        "True if infinitesimally close to a number (equal stops).",
+        |_, r, _| { Ok(Value::Bool(game(r)?.is_numberish())) }
+    ),
+    method!(
+        "IsAllSmall",
+        Game,
+        [],
+        "True if every follower with a move for one player has one for the other.",
+        |_, r, _| { Ok(Value::Bool(game(r)?.is_all_small())) }
+    ),
+    method!(
+        "IsNumberTiny",
+        Game,
+        [],
+        "True for numbers and for x + Tiny(z) or x + Miny(z).",
+        |_, r, _| {
+            let g = game(r)?;
+            Ok(Value::Bool(g.is_number() || g.as_number_tiny().is_some()))
+        }
+    ),
+    method!(
+        "IsEven",
+        Game,
+        [],
+        "G is 0 or every option is odd.",
+        |_, r, _| Ok(Value::Bool(game(r)?.is_even()))
+    ),
+    method!(
+        "IsOdd",
+        Game,
+        [],
+        "G is not 0 and every option is even.",
+        |_, r, _| Ok(Value::Bool(game(r)?.is_odd()))
+    ),
+    method!(
+        "IsEvenTempered",
+        Game,
+        [],
+        "G is a number or every option is odd-tempered.",
+        |_, r, _| { Ok(Value::Bool(game(r)?.is_even_tempered())) }
+    ),
+    method!(
+        "IsOddTempered",
+        Game,
+        [],
+        "G is not a number and every option is even-tempered.",
+        |_, r, _| { Ok(Value::Bool(game(r)?.is_odd_tempered())) }
+    ),
+    method!(
+        "LeftStop",
+        Game,
+        [],
+        "The number reached when Left moves first and both play to a number.",
+        |_, r, _| { Ok(Value::dyadic(game(r)?.left_stop())) }
+    ),
+    method!(
+        "RightStop",
+        Game,
+        [],
+        "The number reached when Right moves first and both play to a number.",
+        |_, r, _| { Ok(Value::dyadic(game(r)?.right_stop())) }
+    ),
+    method!(
+        "Stop",
+        Game,
+        ["player"],
+        "LeftStop or RightStop.",
+        |_, r, a| {
+            let g = game(r)?;
+            Ok(Value::dyadic(match player_arg(a, 0)? {
+                Player::Left => g.left_stop(),
+                Player::Right => g.right_stop(),
+            }))
+        }
+    ),
+    method!(
+        "Pow",
+        Game,
+        ["n"],
+        "For G = {0|H}: G.Pow(n) = {0 | H - G.PowTo(n-1)}; ^.Pow(n) is ^<n>.",
+        |_, r, a| {
+            let (g, n) = (game(r)?, int_arg(a, 0)?);
+            g.pow(&n).map(Value::game).ok_or_else(|| {
+                EvalError::new(format!(
+                    "Pow is defined only for n >= 1 and games of the form {{0|H}}: {g}"
+                ))
+            })
+        }
+    ),
+    method!(
+        "PowTo",
+        Game,
+        ["x"],
+        "0 for x = 0, else the ordinal sum G : x.Subordinate(1); ^.PowTo(n) is ^[n].",
+        |_, r, a| {
+            let (g, x) = (game(r)?, dyadic_arg(a, 0)?);
+            g.pow_to(&x).map(Value::game).ok_or_else(|| {
+                EvalError::new(format!(
+                    "PowTo needs x = 0 or x >= 1-ish (sign expansion starting with +): {x}"
+                ))
+            })
+        }
+    ),
+    method!(
+        "OrdinalSum",
+        Game,
+        ["h"],
+        "The ordinal sum G : H = {G^L, G:H^L | G^R, G:H^R}.",
+        |_, r, a| { Ok(Value::game(game(r)?.ordinal_sum(game_arg(a, 0)?))) }
+    ),
+    // Collections.
+    method!("Size", Collection, [], "Number of elements.", |_, r, _| Ok(
+        Value::integer(items(r)?.len())
+    )),
+    method!(
+        "Length",
+        Collection,
+        [],
+        "Number of elements.",
+        |_, r, _| Ok(Value::integer(items(r)?.len()))
+    ),
+    method!(
+        "IsEmpty",
+        Collection,
+        [],
+        "True if there are no elements.",
+        |_, r, _| Ok(Value::Bool(items(r)?.is_empty()))
+    ),
+    method!("Head", Collection, [], "The first element.", |_, r, _| {
+        items(r)?
+            .first()
+            .cloned()
+            .ok_or_else(|| EvalError::new("Head of an empty collection"))
+    }),
+    method!(
+        "Tail",
+        Collection,
+        [],
+        "All elements but the first.",
+        |_, r, _| {
+            let v = items(r)?;
+            if v.is_empty() {
+                return Err(EvalError::new("Tail of an empty collection"));
+            }
+            Ok(rebuild(r, v[1..].to_vec()))
+        }
+    ),
+    method!(
+        "Contains",
+        Collection,
+        ["x"],
+        "True if x is an element.",
+        |_, r, a| {
+            let x = arg(a, 0)?;
+            Ok(Value::Bool(
+                items(r)?.iter().any(|v| crate::value::value_eq(v, x)),
+            ))
+        }
+    ),
+    method!(
+        "Sorted",
+        Collection,
+        [],
+        "The elements as a sorted list.",
+        |_, r, _| {
+            let mut v = items(r)?.to_vec();
+            v.sort_by(value_order);
+            Ok(Value::list(v))
+        }
+    ),
+    method!(
+        "Sum",
+        Collection,
+        [],
+        "The sum of the elements (numbers or games).",
+        |_, r, _| sum(items(r)?)
+    ),
+    method!(
+        "Max",
+        Collection,
+        [],
+        "The largest element (numbers).",
+        |_, r, _| extreme(items(r)?, true)
+    ),
+    method!(
+        "Min",
+        Collection,
+        [],
+        "The smallest element (numbers).",
+        |_, r, _| extreme(items(r)?, false)
+    ),
+    method!(
+        "Mex",
+        Collection,
+        [],
+        "The least non-negative integer not among the elements.",
+        |_, r, _| mex(items(r)?)
+    ),
+    method!(
+        "Adjoin",
+        Collection,
+        ["x"],
+        "The collection with x added.",
+        |_, r, a| {
+            let mut v = items(r)?.to_vec();
+            v.push(arg(a, 0)?.clone());
+            Ok(rebuild(r, v))
+        }
+    ),
+    method!(
+        "Concat",
+        Collection,
+        ["other"],
+        "The elements followed by those of another collection.",
+        |_, r, a| {
+            let mut v = items(r)?.to_vec();
+            v.extend(items(arg(a, 0)?)?.iter().cloned());
+            Ok(rebuild(r, v))
+        }
+    ),
+    method!(
+        "Apply",
+        Collection,
+        ["f"],
+        "The list of f(x) for each element x.",
+        |interp, r, a| {
+            let f = arg(a, 0)?.clone();
+            let out = items(r)?
+                .iter()
+                .map(|x| interp.apply(&f, vec![x.clone()]))
+                .collect::<EvalResult<Vec<_>>>()?;
+            Ok(rebuild(r, out))
+        }
+    ),
+];
+
+/// Every global function.
+pub static FUNCTIONS: &[FunctionDef] = &[
+    function!("Tiny", ["g"], "Tiny(G) = {0 || 0 | -G}.", |_, a| Ok(
+        Value::game(game_arg(&a, 0)?.tiny())
+    )),
+    function!("Miny", ["g"], "Miny(G) = {G | 0 || 0}.", |_, a| Ok(
+        Value::game(game_arg(&a, 0)?.miny())
+    )),
+    function!(
+        "Max",
+        ["list"],
+        "The largest element of a list of numbers.",
+        |_, a| extreme(items(arg(&a, 0)?)?, true)
+    ),
+    function!(
+        "Min",
+        ["list"],
+        "The smallest element of a list of numbers.",
+        |_, a| extreme(items(arg(&a, 0)?)?, false)
+    ),
+    function!(
+        "Mex",
+        ["list"],
+        "The least non-negative integer not in the list.",
+        |_, a| mex(items(arg(&a, 0)?)?)
+    ),
+    function!(
+        "Sum",
+        ["list"],
+        "The sum of a list of numbers or games.",
+        |_, a| sum(items(arg(&a, 0)?)?)
+    ),
+];
+
+/// Call `receiver.name(args)`.
+pub fn call_method(
+    interp: &mut Interp,
+    receiver: &Value,
+    name: &str,
+    args: Vec<Value>,
+    kwargs: Vec<(String, Value)>,
+) -> EvalResult {
+    let mut named = METHODS.iter().filter(|m| m.name == name).peekable();
+    if named.peek().is_none() {
+        return Err(not_a_method(name, receiver));
+    }
+    let Some(def) = named.find(|m| m.receiver.accepts(receiver)) else {
+        return Err(not_a_method(name, receiver));
+    };
+    if let Some((k, _)) = kwargs.first() {
+        return Err(EvalError::new(format!(
+            "{name}: unknown keyword argument `{k}`"
+        )));
+    }
+    check_arity(name, def.params, &args)?;
+    (def.call)(interp, receiver, &args)
+}
+
+/// Call a global function `name(args)`.
+pub fn call_function(
+    interp: &mut Interp,
+    name: &str,
+    args: Vec<Value>,
+    kwargs: Vec<(String, Value)>,
+) -> EvalResult {
+    let Some(def) = FUNCTIONS.iter().find(|f| f.name == name) else {
+        return Err(EvalError::new(format!(
+            "That variable is not defined: `{name}`"
+        )));
+    };
+    if let Some((k, _)) = kwargs.first() {
+        return Err(EvalError::new(format!(
+            "{name}: unknown keyword argument `{k}`"
+        )));
+    }
+    check_arity(name, def.params, &args)?;
+    (def.call)(interp, args)
+}
+
+fn not_a_method(name: &str, receiver: &Value) -> EvalError {
+    EvalError::new(format!(
+        "Not a method or member variable: `{name}` (in object of class `{}`)",
+        receiver.kind()
+    ))
+}
+
+fn check_arity(name: &str, params: &[&str], args: &[Value]) -> EvalResult<()> {
+    if params.len() == args.len() {
+        return Ok(());
+    }
+    Err(EvalError::new(format!(
+        "{name} expects {} argument(s) ({}), got {}",
+        params.len(),
+        params.join(", "),
+        args.len()
+    )))
+}
+
+fn arg(a: &[Value], i: usize) -> EvalResult<&Value> {
+    a.get(i).ok_or_else(|| EvalError::new("Missing argument"))
+}
+
+fn int(v: &Value) -> EvalResult<Integer> {
+    v.as_integer()
+        .ok_or_else(|| EvalError::new(format!("Expected an integer, got {v}")))
+}
+
+fn int_arg(a: &[Value], i: usize) -> EvalResult<Integer> {
+    int(arg(a, i)?)
+}
+
+fn num(v: &Value) -> EvalResult<Rational> {
+    match v {
+        Value::Number(r) => Ok(r.clone()),
+        _ => Err(EvalError::new(format!("Expected a number, got {v}"))),
+    }
+}
+
+fn num_arg(a: &[Value], i: usize) -> EvalResult<Rational> {
+    num(arg(a, i)?)
+}
+
+fn dyadic(v: &Value) -> EvalResult<Dyadic> {
+    num(v)?
+        .to_dyadic()
+        .ok_or_else(|| EvalError::new(format!("Expected a dyadic rational, got {v}")))
+}
+
+fn dyadic_arg(a: &[Value], i: usize) -> EvalResult<Dyadic> {
+    dyadic(arg(a, i)?)
+}
+
+fn game(v: &Value) -> EvalResult<Game> {
+    to_game(v)
+}
+
+fn game_arg(a: &[Value], i: usize) -> EvalResult<Game> {
+    to_game(arg(a, i)?)
+}
+
+fn player_arg(a: &[Value], i: usize) -> EvalResult<Player> {
+    match arg(a, i)? {
+        Value::Player(p) => Ok(*p),
+        v => Err(EvalError::new(format!("Expected Left or Right, got {v}"))),
+    }
+}
+
+fn items(v: &Value) -> EvalResult<&[Value]> {
+    match v {
+        Value::List(x) | Value::Set(x) | Value::Tuple(x) => Ok(x),
+        _ => Err(EvalError::new(format!("Expected a list or set, got {v}"))),
+    }
+}
+
+/// A collection of the same kind as `like` with new elements.
+fn rebuild(like: &Value, v: Vec<Value>) -> Value {
+    match like {
+        Value::Set(_) => Value::set(v),
+        Value::Tuple(_) => Value::Tuple(Rc::new(v)),
+        _ => Value::list(v),
+    }
+}
+
+fn options_set(g: Game, p: Player) -> Value {
+    let opts = match p {
+        Player::Left => g.left_options(),
+        Player::Right => g.right_options(),
+    };
+    Value::set(opts.iter().map(|&o| Value::game(o)).collect())
+}
+
+fn sum(v: &[Value]) -> EvalResult {
+    if v.iter().all(|x| matches!(x, Value::Number(_))) {
+        let mut acc = Rational::zero();
+        for x in v {
+            acc = acc.add(&num(x)?)?;
+        }
+        return Ok(Value::Number(acc));
+    }
+    let mut acc = Game::ZERO;
+    for x in v {
+        acc = acc.add(to_game(x)?);
+    }
+    Ok(Value::game(acc))
+}
+
+fn extreme(v: &[Value], largest: bool) -> EvalResult {
+    let mut best: Option<Rational> = None;
+    for x in v {
+        let r = num(x)?;
+        best = match best {
+            Some(b) if (largest && b >= r) || (!largest && b <= r) => Some(b),
+            _ => Some(r),
+        };
+    }
+    best.map(Value::Number)
+        .ok_or_else(|| EvalError::new("Max/Min of an empty collection"))
+}
+
+fn mex(v: &[Value]) -> EvalResult {
+    let mut seen: Vec<Integer> = Vec::with_capacity(v.len());
+    for x in v {
+        let n = match x {
+            Value::Game(g) => g.as_nimber().map(Integer::from),
+            other => other.as_integer(),
+        };
+        match n {
+            Some(n) if !n.is_negative() => seen.push(n),
+            _ => {
+                return Err(EvalError::new(format!(
+                    "Mex needs non-negative integers or nimbers, got {x}"
+                )))
+            }
+        }
+    }
+    seen.sort();
+    let mut m = Integer::zero();
+    for n in seen {
+        if n == m {
+            m = &m + &Integer::one();
+        } else if n > m {
+            break;
+        }
+    }
+    Ok(Value::integer(m))
+}

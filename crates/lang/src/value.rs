@@ -1,0 +1,195 @@
+//! The values of the language and how they print (NOTATION section 4).
+//!
+//! Numbers are kept as exact rationals (with CGSuite's two infinities);
+//! every canonical game that is a number is normalised to a number, so a
+//! value has one representation and equality is structural.
+
+use crate::ast::Expr;
+use onag_core::game::{print_order, Game, Outcome};
+use onag_core::number::{Dyadic, Integer, Rational};
+use std::cmp::Ordering;
+use std::fmt;
+use std::rc::Rc;
+
+/// Left or Right.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Player {
+    Left,
+    Right,
+}
+
+/// A user function: a lambda with the local variables it captured.
+#[derive(Debug)]
+pub struct Closure {
+    pub params: Vec<String>,
+    pub body: Rc<Expr>,
+    pub captured: Vec<(String, Value)>,
+}
+
+#[derive(Clone, Debug)]
+pub enum Value {
+    /// An exact number: integer, dyadic or other rational, or ±inf.
+    Number(Rational),
+    /// A canonical short game that is not a number.
+    Game(Game),
+    Bool(bool),
+    Str(Rc<str>),
+    Outcome(Outcome),
+    Player(Player),
+    List(Rc<Vec<Value>>),
+    /// Elements sorted in printing order, without duplicates.
+    Set(Rc<Vec<Value>>),
+    Tuple(Rc<Vec<Value>>),
+    Function(Rc<Closure>),
+    Nothing,
+}
+
+impl Value {
+    /// A game, normalised to a number when it is one.
+    pub fn game(g: Game) -> Value {
+        match g.as_number() {
+            Some(x) => Value::Number(Rational::from(x)),
+            None => Value::Game(g),
+        }
+    }
+
+    pub fn integer(n: impl Into<Integer>) -> Value {
+        Value::Number(Rational::from(n.into()))
+    }
+
+    pub fn dyadic(x: Dyadic) -> Value {
+        Value::Number(Rational::from(x))
+    }
+
+    pub fn list(items: Vec<Value>) -> Value {
+        Value::List(Rc::new(items))
+    }
+
+    /// A set: sorts and removes duplicates.
+    pub fn set(mut items: Vec<Value>) -> Value {
+        items.sort_by(value_order);
+        items.dedup_by(|a, b| value_order(a, b) == Ordering::Equal);
+        Value::Set(Rc::new(items))
+    }
+
+    /// The name of the value's kind, for error messages.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Value::Number(r) if r.is_integer() => "Integer",
+            Value::Number(r) if r.is_dyadic() => "DyadicRational",
+            Value::Number(_) => "Rational",
+            Value::Game(_) => "CanonicalShortGame",
+            Value::Bool(_) => "Boolean",
+            Value::Str(_) => "String",
+            Value::Outcome(_) => "OutcomeClass",
+            Value::Player(_) => "Player",
+            Value::List(_) => "List",
+            Value::Set(_) => "Set",
+            Value::Tuple(_) => "Tuple",
+            Value::Function(_) => "Function",
+            Value::Nothing => "Nothing",
+        }
+    }
+
+    /// The short game this value denotes, if any (dyadic numbers and games).
+    pub fn as_game(&self) -> Option<Game> {
+        match self {
+            Value::Game(g) => Some(*g),
+            Value::Number(r) => r.to_dyadic().map(Game::number),
+            _ => None,
+        }
+    }
+
+    pub fn as_integer(&self) -> Option<Integer> {
+        match self {
+            Value::Number(r) => r.to_integer(),
+            _ => None,
+        }
+    }
+}
+
+fn kind_rank(v: &Value) -> u8 {
+    match v {
+        Value::Number(_) => 0,
+        Value::Game(_) => 1,
+        Value::Outcome(_) => 2,
+        Value::Player(_) => 3,
+        Value::Bool(_) => 4,
+        Value::Str(_) => 5,
+        Value::Tuple(_) => 6,
+        Value::List(_) => 7,
+        Value::Set(_) => 8,
+        Value::Function(_) => 9,
+        Value::Nothing => 10,
+    }
+}
+
+/// A total order on values, used to sort sets: numbers ascending, then games
+/// in printing order (NOTATION 4.2), then everything else by kind.
+pub fn value_order(a: &Value, b: &Value) -> Ordering {
+    match (a, b) {
+        (Value::Number(x), Value::Number(y)) => x.cmp(y),
+        (Value::Game(g), Value::Game(h)) => print_order(*g, *h),
+        (Value::Bool(x), Value::Bool(y)) => x.cmp(y),
+        (Value::Str(x), Value::Str(y)) => x.cmp(y),
+        (Value::Outcome(x), Value::Outcome(y)) => outcome_rank(*x).cmp(&outcome_rank(*y)),
+        (Value::Player(x), Value::Player(y)) => x.cmp(y),
+        (Value::List(x), Value::List(y))
+        | (Value::Set(x), Value::Set(y))
+        | (Value::Tuple(x), Value::Tuple(y)) => {
+            for (p, q) in x.iter().zip(y.iter()) {
+                let c = value_order(p, q);
+                if c != Ordering::Equal {
+                    return c;
+                }
+            }
+            x.len().cmp(&y.len())
+        }
+        (Value::Function(x), Value::Function(y)) => Rc::as_ptr(x).cmp(&Rc::as_ptr(y)),
+        _ => kind_rank(a).cmp(&kind_rank(b)),
+    }
+}
+
+fn outcome_rank(o: Outcome) -> u8 {
+    match o {
+        Outcome::L => 0,
+        Outcome::R => 1,
+        Outcome::N => 2,
+        Outcome::P => 3,
+    }
+}
+
+/// Structural equality of values (games by handle, numbers by value).
+pub fn value_eq(a: &Value, b: &Value) -> bool {
+    value_order(a, b) == Ordering::Equal
+}
+
+impl fmt::Display for Value {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Value::Number(r) => write!(f, "{r}"),
+            Value::Game(g) => write!(f, "{g}"),
+            Value::Bool(b) => write!(f, "{b}"),
+            Value::Str(s) => write!(f, "\"{s}\""),
+            Value::Outcome(o) => write!(f, "{o}"),
+            Value::Player(Player::Left) => f.write_str("Left"),
+            Value::Player(Player::Right) => f.write_str("Right"),
+            Value::List(items) => write_seq(f, "[", items, "]"),
+            Value::Set(items) => write_seq(f, "{", items, "}"),
+            Value::Tuple(items) => write_seq(f, "(", items, ")"),
+            Value::Function(c) => write!(f, "<function of {} argument(s)>", c.params.len()),
+            Value::Nothing => f.write_str("Nothing"),
+        }
+    }
+}
+
+fn write_seq(f: &mut fmt::Formatter<'_>, open: &str, items: &[Value], close: &str) -> fmt::Result {
+    f.write_str(open)?;
+    for (i, v) in items.iter().enumerate() {
+        if i > 0 {
+            f.write_str(",")?;
+        }
+        write!(f, "{v}")?;
+    }
+    f.write_str(close)
+}
