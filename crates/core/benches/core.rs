@@ -9,6 +9,7 @@ use criterion::{criterion_group, criterion_main, BatchSize, BenchmarkId, Criteri
 use onag_core::game::Game;
 use onag_core::nim::nim_product_u64;
 use onag_core::number::{Dyadic, Integer};
+use std::ops::Add;
 
 /// A small deterministic generator (xorshift64*).
 struct Rng(u64);

@@ -5,6 +5,7 @@
 use onag_core::game::{Game, Nus, Outcome};
 use onag_core::number::{Dyadic, Integer};
 use proptest::prelude::*;
+use std::ops::{Add, Neg, Sub};
 
 /// An explicit game tree.
 #[derive(Clone, Debug)]

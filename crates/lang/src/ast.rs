@@ -132,7 +132,9 @@ pub enum Arg {
     Keyword { name: String, value: Expr },
 }
 
-/// One clause of a comprehension.
+/// One clause of a comprehension. (Clauses are few and short-lived, so
+/// the size of the range variant does not matter.)
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug, PartialEq)]
 pub enum Clause {
     /// `for v from a to b [by s]`

@@ -14,6 +14,7 @@ use onag_core::game::Game;
 use onag_core::number::{Integer, Rational};
 use rustc_hash::FxHashMap;
 use std::fmt;
+use std::ops::{Add, Neg, Sub};
 use std::rc::Rc;
 
 /// An evaluation error: a message and, where known, the span it refers to.
@@ -76,6 +77,9 @@ impl fmt::Display for Error {
 impl std::error::Error for Error {}
 
 pub type EvalResult<T = Value> = Result<T, EvalError>;
+
+/// Keyword arguments of a call, `name => value`, in order.
+pub type KeywordArgs = Vec<(String, Value)>;
 
 /// An interpreter session: global variables persist across runs.
 #[derive(Default)]
@@ -286,7 +290,7 @@ impl Interp {
         ))))
     }
 
-    fn eval_args(&mut self, args: &[Arg]) -> EvalResult<(Vec<Value>, Vec<(String, Value)>)> {
+    fn eval_args(&mut self, args: &[Arg]) -> EvalResult<(Vec<Value>, KeywordArgs)> {
         let mut pos = Vec::new();
         let mut kw = Vec::new();
         for a in args {

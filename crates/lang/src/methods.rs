@@ -4,11 +4,12 @@
 //! to, its parameters and what it computes. Dispatch, help and completion
 //! all read the same table.
 
-use crate::eval::{to_game, EvalError, EvalResult, Interp};
+use crate::eval::{to_game, EvalError, EvalResult, Interp, KeywordArgs};
 use crate::value::{value_order, Player, Value};
 use onag_core::game::{Game, Outcome};
 use onag_core::nim;
 use onag_core::number::{Dyadic, Integer, Rational};
+use std::ops::Add;
 use std::rc::Rc;
 
 /// What a method applies to.
@@ -699,7 +700,7 @@ pub fn call_method(
     receiver: &Value,
     name: &str,
     args: Vec<Value>,
-    kwargs: Vec<(String, Value)>,
+    kwargs: KeywordArgs,
 ) -> EvalResult {
     let mut named = METHODS.iter().filter(|m| m.name == name).peekable();
     if named.peek().is_none() {
@@ -722,7 +723,7 @@ pub fn call_function(
     interp: &mut Interp,
     name: &str,
     args: Vec<Value>,
-    kwargs: Vec<(String, Value)>,
+    kwargs: KeywordArgs,
 ) -> EvalResult {
     let Some(def) = FUNCTIONS.iter().find(|f| f.name == name) else {
         return Err(EvalError::new(format!(

@@ -31,7 +31,7 @@ pub(crate) fn canonicalize(mut left: Vec<Game>, mut right: Vec<Game>) -> Game {
         return g;
     }
     loop {
-        remove_dominated(&mut left, |a, b| leq(a, b));
+        remove_dominated(&mut left, leq);
         remove_dominated(&mut right, |a, b| leq(b, a));
         let new_left = bypass_left(&left, &right);
         let new_right = bypass_right(&left, &right);

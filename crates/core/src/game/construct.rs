@@ -3,6 +3,7 @@
 
 use super::Game;
 use crate::number::{Dyadic, Integer};
+use std::ops::{Add, Neg, Sub};
 use std::sync::Mutex;
 
 impl Game {

@@ -18,6 +18,7 @@ use crate::number::{Dyadic, Integer};
 use rustc_hash::FxHashMap;
 use std::cmp::Ordering;
 use std::fmt;
+use std::ops::{Add, Neg, Sub};
 use std::sync::{Arc, Mutex, OnceLock};
 
 /// The up part of a printed term.
@@ -214,7 +215,8 @@ fn uptimal_term(g: Game) -> Option<Term> {
 
 /// The games ±^<n>, ±^[n] for 2 <= n <= bound, by handle.
 fn uptimal_table(bound: u32) -> Arc<FxHashMap<Game, UpTerm>> {
-    static TABLE: Mutex<(u32, Option<Arc<FxHashMap<Game, UpTerm>>>)> = Mutex::new((0, None));
+    type Table = (u32, Option<Arc<FxHashMap<Game, UpTerm>>>);
+    static TABLE: Mutex<Table> = Mutex::new((0, None));
     let mut t = TABLE.lock().unwrap_or_else(|e| e.into_inner());
     if t.0 < bound || t.1.is_none() {
         let mut map = FxHashMap::default();

@@ -162,21 +162,6 @@ impl Game {
         }
     }
 
-    /// G + H.
-    pub fn add(self, other: Game) -> Game {
-        sum::add(self, other)
-    }
-
-    /// -G.
-    pub fn neg(self) -> Game {
-        sum::neg(self)
-    }
-
-    /// G - H.
-    pub fn sub(self, other: Game) -> Game {
-        sum::add(self, sum::neg(other))
-    }
-
     /// G <= H: Left wins H - G when Right moves first.
     pub fn leq(self, other: Game) -> bool {
         order::leq(self, other)
@@ -208,19 +193,46 @@ impl Game {
     /// n copies of G, G + G + ... + G (negative n gives copies of -G),
     /// by binary doubling.
     pub fn times(self, n: &Integer) -> Game {
-        let mut base = if n.is_negative() { self.neg() } else { self };
+        let mut base = if n.is_negative() { -self } else { self };
         let mut k = n.abs();
         let mut acc = Game::ZERO;
         while !k.is_zero() {
             if k.is_odd() {
-                acc = acc.add(base);
+                acc = acc + base;
             }
             k = k.shr(1);
             if !k.is_zero() {
-                base = base.add(base);
+                base = base + base;
             }
         }
         acc
+    }
+}
+
+/// The disjunctive sum G + H.
+impl std::ops::Add for Game {
+    type Output = Game;
+
+    fn add(self, other: Game) -> Game {
+        sum::add(self, other)
+    }
+}
+
+/// G - H = G + (-H).
+impl std::ops::Sub for Game {
+    type Output = Game;
+
+    fn sub(self, other: Game) -> Game {
+        sum::add(self, sum::neg(other))
+    }
+}
+
+/// The negative -G = {-G^R | -G^L}.
+impl std::ops::Neg for Game {
+    type Output = Game;
+
+    fn neg(self) -> Game {
+        sum::neg(self)
     }
 }
 

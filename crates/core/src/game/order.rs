@@ -34,8 +34,8 @@ fn leq_by_options(g: Game, h: Game) -> bool {
     let h_number = h.is_number();
     // Number avoidance: G <= y (y a number, G not) iff no G^L >= y, and
     // x <= H (x a number, H not) iff no H^R <= x.
-    let check_right = !(h_number && !g_number);
-    let check_left = !(g_number && !h_number);
+    let check_right = !h_number || g_number;
+    let check_left = !g_number || h_number;
     if check_right && h.right_options().iter().any(|&hr| leq(hr, g)) {
         return false;
     }

@@ -87,12 +87,15 @@ const CHUNK: usize = 1 << 16;
 
 type Slot = UnsafeCell<MaybeUninit<Node>>;
 
+/// An interning shard for compound games: (hash, id) pairs.
+type CompoundShard = HashTable<(u64, u32)>;
+
 /// The global store of canonical games.
 pub(crate) struct Store {
     segments: [AtomicPtr<Slot>; SEGMENTS],
     next_id: AtomicU32,
     nus_shards: Box<[Mutex<FxHashMap<Nus, u32>>]>,
-    compound_shards: Box<[Mutex<HashTable<(u64, u32)>>]>,
+    compound_shards: Box<[Mutex<CompoundShard>]>,
     slices: Mutex<SliceChunk>,
     pub add_cache: ShardedCache<Game>,
     pub leq_cache: ShardedCache<bool>,
