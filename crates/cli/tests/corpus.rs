@@ -133,3 +133,13 @@ fn corpus_core() {
 fn corpus_numbers() {
     check_file("numbers.txt");
 }
+
+#[test]
+fn corpus_thermo() {
+    check_file("thermo.txt");
+}
+
+#[test]
+fn corpus_infinitesimal() {
+    check_file("infinitesimal.txt");
+}

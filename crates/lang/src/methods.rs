@@ -534,6 +534,52 @@ pub static METHODS: &[MethodDef] = &[
         "The ordinal sum G : H = {G^L, G:H^L | G^R, G:H^R}.",
         |_, r, a| { Ok(Value::game(game(r)?.ordinal_sum(game_arg(a, 0)?))) }
     ),
+    // Temperature theory.
+    method!("StopCount", Game, [], "1 for a number, else the sum of the stop counts of all options.", |_, r, _| {
+        Ok(Value::integer(game(r)?.stop_count()))
+    }),
+    method!("Mean", Game, [], "The mean value: the mast of the thermograph.", |_, r, _| {
+        Ok(Value::dyadic(game(r)?.mean()))
+    }),
+    method!("Temperature", Game, [], "Where the thermograph's walls meet (-1 for integers, -1/2^k for m/2^k).", |_, r, _| {
+        Ok(Value::dyadic(game(r)?.temperature()))
+    }),
+    method!("Thermograph", Game, [], "The thermograph: both walls, exactly, down to t = -1.", |_, r, _| {
+        Ok(Value::Thermograph(game(r)?.thermograph()))
+    }),
+    method!("Cool", Game, ["t"], "Conway's cooling by t > -1: {G^L_t - t | G^R_t + t}, the mean above the temperature.", |_, r, a| {
+        let (g, t) = (game(r)?, dyadic_arg(a, 0)?);
+        if t <= -Dyadic::one() {
+            return Err(EvalError::new(format!("Invalid cooling temperature (must be > -1): {t}")));
+        }
+        Ok(Value::game(g.cool(&t)))
+    }),
+    method!("Heat", Game, ["t"], "Heating by t (any game): numbers unchanged, else {G^L heated + t | G^R heated - t}.", |_, r, a| {
+        Ok(Value::game(game(r)?.heat(game_arg(a, 0)?)))
+    }),
+    method!("Overheat", Game, ["s", "t"], "Overheating from s to t: n.s for integers n, else {G^L + t | G^R - t} recursively.", |_, r, a| {
+        Ok(Value::game(game(r)?.overheat(game_arg(a, 0)?, game_arg(a, 1)?)))
+    }),
+    method!("Freeze", Game, [], "The game cooled by its temperature.", |_, r, _| Ok(Value::game(game(r)?.freeze()))),
+    method!("Incentives", Game, [], "All incentives G^L - G and G - G^R, as a set.", |_, r, _| {
+        Ok(game_set(game(r)?.incentives()))
+    }),
+    method!("LeftIncentives", Game, [], "The Left incentives G^L - G, as a set.", |_, r, _| {
+        Ok(game_set(game(r)?.left_incentives()))
+    }),
+    method!("RightIncentives", Game, [], "The Right incentives G - G^R, as a set.", |_, r, _| {
+        Ok(game_set(game(r)?.right_incentives()))
+    }),
+    method!("ConfusionInterval", Game, [], "The numbers confused with G: from the Right stop to the Left stop, each end open or closed (Nothing if none).", |_, r, _| {
+        Ok(game(r)?.confusion_interval().map_or(Value::Nothing, |i| Value::Interval(Rc::new(i))))
+    }),
+    // Products.
+    method!("NortonProduct", Game, ["u"], "Norton's product G.U: n copies of U for integers, else {G^L.U + U + I | G^R.U - U - I} over incentives I of U.", |_, r, a| {
+        Ok(Value::game(game(r)?.norton_product(game_arg(a, 0)?)))
+    }),
+    method!("ConwayProduct", Game, ["h"], "Conway's product (the nim product on nimbers, the product on numbers).", |_, r, a| {
+        Ok(Value::game(game(r)?.conway_product(game_arg(a, 0)?)))
+    }),
     // Collections.
     method!("Size", Collection, [], "Number of elements.", |_, r, _| Ok(
         Value::integer(items(r)?.len())
@@ -829,6 +875,10 @@ fn options_set(g: Game, p: Player) -> Value {
         Player::Right => g.right_options(),
     };
     Value::set(opts.iter().map(|&o| Value::game(o)).collect())
+}
+
+fn game_set(games: Vec<Game>) -> Value {
+    Value::set(games.into_iter().map(Value::game).collect())
 }
 
 fn sum(v: &[Value]) -> EvalResult {

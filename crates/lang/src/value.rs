@@ -5,11 +5,12 @@
 //! value has one representation and equality is structural.
 
 use crate::ast::Expr;
-use onag_core::game::{print_order, Game, Outcome};
+use onag_core::game::{print_order, ConfusionInterval, Game, Outcome, Thermograph};
 use onag_core::number::{Dyadic, Integer, Rational};
 use std::cmp::Ordering;
 use std::fmt;
 use std::rc::Rc;
+use std::sync::Arc;
 
 /// Left or Right.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -41,6 +42,9 @@ pub enum Value {
     Set(Rc<Vec<Value>>),
     Tuple(Rc<Vec<Value>>),
     Function(Rc<Closure>),
+    Thermograph(Arc<Thermograph>),
+    /// A confusion interval (`ConfusionInterval`, beyond CGSuite).
+    Interval(Rc<ConfusionInterval>),
     Nothing,
 }
 
@@ -87,6 +91,8 @@ impl Value {
             Value::Set(_) => "Set",
             Value::Tuple(_) => "Tuple",
             Value::Function(_) => "Function",
+            Value::Thermograph(_) => "Thermograph",
+            Value::Interval(_) => "Interval",
             Value::Nothing => "Nothing",
         }
     }
@@ -120,7 +126,9 @@ fn kind_rank(v: &Value) -> u8 {
         Value::List(_) => 7,
         Value::Set(_) => 8,
         Value::Function(_) => 9,
-        Value::Nothing => 10,
+        Value::Thermograph(_) => 10,
+        Value::Interval(_) => 11,
+        Value::Nothing => 12,
     }
 }
 
@@ -146,6 +154,8 @@ pub fn value_order(a: &Value, b: &Value) -> Ordering {
             x.len().cmp(&y.len())
         }
         (Value::Function(x), Value::Function(y)) => Rc::as_ptr(x).cmp(&Rc::as_ptr(y)),
+        (Value::Thermograph(x), Value::Thermograph(y)) => x.to_string().cmp(&y.to_string()),
+        (Value::Interval(x), Value::Interval(y)) => x.to_string().cmp(&y.to_string()),
         _ => kind_rank(a).cmp(&kind_rank(b)),
     }
 }
@@ -178,6 +188,8 @@ impl fmt::Display for Value {
             Value::Set(items) => write_seq(f, "{", items, "}"),
             Value::Tuple(items) => write_seq(f, "(", items, ")"),
             Value::Function(c) => write!(f, "<function of {} argument(s)>", c.params.len()),
+            Value::Thermograph(t) => write!(f, "{t}"),
+            Value::Interval(i) => write!(f, "{i}"),
             Value::Nothing => f.write_str("Nothing"),
         }
     }

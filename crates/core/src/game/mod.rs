@@ -5,17 +5,25 @@
 //! no reversible options, ONAG Theorems 68-69), and equal games have equal
 //! handles, so equality is an integer compare.
 
+mod atomic_weight;
 mod canonical;
 mod construct;
 mod display;
 mod nus;
 mod order;
+mod products;
 mod props;
+mod reduced;
 mod store;
 mod sum;
+mod temperature;
+mod thermograph;
+mod uptimal;
 
 pub use display::{print_order, sorted_options, Term, UpTerm};
 pub use nus::{Nus, Outcome};
+pub use temperature::{ConfusionInterval, IntervalEnd};
+pub use thermograph::{Thermograph, Trajectory};
 
 use crate::number::{Dyadic, Integer};
 use store::{store, NodeKind};

@@ -324,7 +324,7 @@ pub(crate) struct ShardedCache<V> {
 }
 
 impl<V: Copy> ShardedCache<V> {
-    fn new() -> Self {
+    pub fn new() -> Self {
         ShardedCache {
             shards: (0..SHARDS)
                 .map(|_| Mutex::new(FxHashMap::default()))
