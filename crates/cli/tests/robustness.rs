@@ -179,7 +179,7 @@ fn deep_nesting_is_handled() {
     let deep_lists = "[".repeat(5000) + &"]".repeat(5000);
     let out = batch(&[deep_braces, deep_parens, deep_lists, "1 + 1".to_string()]);
     assert_eq!(out.len(), 4);
-    assert_eq!(out[0], "4999", "each level {G|} is G + 1");
+    assert_eq!(out[0], "4999", "each level {{G|}} is G + 1");
     assert_eq!(out[1], "1");
     assert_eq!(out[3], "2");
 }
