@@ -316,6 +316,11 @@ impl Game {
 }
 
 fn compute(g: Game) -> Thermograph {
+    // An integer's walls are vertical at its value down to -1; its option
+    // chain is never walked (it may be astronomically long).
+    if let Some(n) = g.as_number().filter(|x| x.is_integer()) {
+        return vertical(n.clone());
+    }
     let left = g
         .left_options()
         .iter()
@@ -327,20 +332,24 @@ fn compute(g: Game) -> Thermograph {
         .map(|&o| o.thermograph().left.tilt(1))
         .reduce(|a, b| a.combine(&b, false));
     let (Some(l), Some(r)) = (left, right) else {
-        // Options on one side only: an integer (canonical forms), whose
-        // walls are vertical at its value down to -1.
-        let v = g.as_number().cloned().unwrap_or_default();
-        return Thermograph {
-            left: Trajectory::constant(v.clone()),
-            right: Trajectory::constant(v),
-            temperature: minus_one(),
-        };
+        // Options on one side only: in canonical form, only integers, which
+        // were handled above.
+        return vertical(g.as_number().cloned().unwrap_or_default());
     };
     let t = meeting_temperature(&l, &r);
     Thermograph {
         left: l.with_mast_at(&t),
         right: r.with_mast_at(&t),
         temperature: t,
+    }
+}
+
+/// The thermograph of an integer: both walls vertical at v, temperature -1.
+fn vertical(v: Dyadic) -> Thermograph {
+    Thermograph {
+        left: Trajectory::constant(v.clone()),
+        right: Trajectory::constant(v),
+        temperature: minus_one(),
     }
 }
 
