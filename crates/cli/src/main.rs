@@ -42,6 +42,14 @@ struct Cli {
 enum Command {
     /// Read inputs from standard input, one per line; print one line each.
     Batch,
+    /// Draw the thermograph of EXPR (a game, or a list of games overlaid).
+    Plot {
+        /// The game or list of games to draw.
+        expr: String,
+        /// The picture file: .svg or .png.
+        #[arg(short, long, value_name = "FILE")]
+        output: PathBuf,
+    },
 }
 
 /// Exit code for an evaluation error.
@@ -53,6 +61,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     match (cli.command, cli.eval, cli.file) {
         (Some(Command::Batch), _, _) => batch(),
+        (Some(Command::Plot { expr, output }), _, _) => plot(&expr, &output),
         (None, Some(expr), _) => eval_once(&expr),
         (None, None, Some(path)) => script(&path),
         (None, None, None) => repl(),
@@ -108,6 +117,29 @@ fn eval_once(src: &str) -> ExitCode {
             ExitCode::SUCCESS
         }
         Ok(None) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::from(EVAL_ERROR)
+        }
+    }
+}
+
+fn plot(src: &str, output: &std::path::Path) -> ExitCode {
+    let mut interp = Interp::new();
+    let value = match interp.run(src) {
+        Ok(Some(v)) => v,
+        Ok(None) => {
+            eprintln!("error: the expression has no value to draw");
+            return ExitCode::from(EVAL_ERROR);
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(EVAL_ERROR);
+        }
+    };
+    let path = output.to_string_lossy();
+    match onag_lang::picture::plot_of(&value).and_then(|p| onag_lang::picture::write(&p, &path)) {
+        Ok(_) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("error: {e}");
             ExitCode::from(EVAL_ERROR)

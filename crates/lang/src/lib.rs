@@ -11,6 +11,7 @@ pub mod eval;
 pub mod lexer;
 pub mod methods;
 pub mod parser;
+pub mod picture;
 pub mod value;
 
 pub use eval::{Error, EvalError, Interp};

@@ -23,6 +23,8 @@ pub enum Receiver {
     Game,
     /// Lists, sets and tuples.
     Collection,
+    /// Thermographs.
+    Thermograph,
 }
 
 impl Receiver {
@@ -32,6 +34,7 @@ impl Receiver {
             Receiver::Number => matches!(v, Value::Number(_)),
             Receiver::Game => v.as_game().is_some(),
             Receiver::Collection => matches!(v, Value::List(_) | Value::Set(_) | Value::Tuple(_)),
+            Receiver::Thermograph => matches!(v, Value::Thermograph(_)),
         }
     }
 
@@ -42,6 +45,7 @@ impl Receiver {
             Receiver::Number => "Number",
             Receiver::Game => "Game",
             Receiver::Collection => "Collection",
+            Receiver::Thermograph => "Thermograph",
         }
     }
 }
@@ -580,6 +584,18 @@ pub static METHODS: &[MethodDef] = &[
     method!("ConwayProduct", Game, ["h"], "Conway's product (the nim product on nimbers, the product on numbers).", |_, r, a| {
         Ok(Value::game(game(r)?.conway_product(game_arg(a, 0)?)))
     }),
+    // Thermographs.
+    method!("Plot", Thermograph, ["file"], "Draw the thermograph to a .svg or .png file; returns the file name.", |_, r, a| {
+        crate::picture::write(&crate::picture::plot_of(r)?, &string_arg(a, 0)?)
+    }),
+    method!("Mean", Thermograph, [], "The mast value.", |_, r, _| match r {
+        Value::Thermograph(t) => Ok(Value::dyadic(t.mast().clone())),
+        _ => Err(EvalError::new("Expected a thermograph")),
+    }),
+    method!("Temperature", Thermograph, [], "The temperature at the foot of the mast.", |_, r, _| match r {
+        Value::Thermograph(t) => Ok(Value::dyadic(t.temperature().clone())),
+        _ => Err(EvalError::new("Expected a thermograph")),
+    }),
     // Collections.
     method!("Size", Collection, [], "Number of elements.", |_, r, _| Ok(
         Value::integer(items(r)?.len())
@@ -738,6 +754,12 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         "The sum of a list of numbers or games.",
         |_, a| sum(items(arg(&a, 0)?)?)
     ),
+    function!(
+        "Plot",
+        ["games", "file"],
+        "Draw the thermographs of a game or a list of games, overlaid, to a .svg or .png file.",
+        |_, a| crate::picture::write(&crate::picture::plot_of(arg(&a, 0)?)?, &string_arg(&a, 1)?)
+    ),
 ];
 
 /// Call `receiver.name(args)`.
@@ -844,6 +866,13 @@ fn game(v: &Value) -> EvalResult<Game> {
 
 fn game_arg(a: &[Value], i: usize) -> EvalResult<Game> {
     to_game(arg(a, i)?)
+}
+
+fn string_arg(a: &[Value], i: usize) -> EvalResult<String> {
+    match arg(a, i)? {
+        Value::Str(s) => Ok(s.to_string()),
+        v => Err(EvalError::new(format!("Expected a string, got {v}"))),
+    }
 }
 
 fn player_arg(a: &[Value], i: usize) -> EvalResult<Player> {

@@ -64,10 +64,9 @@ impl<P: Position> Evaluator<P> {
     }
 
     fn shard(&self, p: &P) -> &Mutex<FxHashMap<P, Game>> {
-        use std::hash::{BuildHasher, Hasher};
-        let mut h = rustc_hash::FxBuildHasher.build_hasher();
-        p.hash(&mut h);
-        &self.shards[(h.finish() >> 58) as usize % SHARDS]
+        use std::hash::BuildHasher;
+        let h = rustc_hash::FxBuildHasher.hash_one(p);
+        &self.shards[(h >> 58) as usize % SHARDS]
     }
 
     /// The canonical form of a position.

@@ -162,11 +162,19 @@ impl Game {
         }
     }
 
+    /// The Left and Right stops, borrowed from the store.
+    pub(crate) fn stop_refs(self) -> (&'static Dyadic, &'static Dyadic) {
+        match &store().node(self).kind {
+            NodeKind::Nus(n) => (&n.number, &n.number),
+            NodeKind::Compound { stops, .. } => (&stops.0, &stops.1),
+        }
+    }
+
     /// Birthday: 0 for 0, else 1 + the largest birthday of an option.
     pub fn birthday(self) -> Integer {
         match &store().node(self).kind {
             NodeKind::Nus(n) => n.birthday(),
-            NodeKind::Compound { birthday } => birthday.clone(),
+            NodeKind::Compound { birthday, .. } => birthday.clone(),
         }
     }
 

@@ -20,6 +20,15 @@ pub(crate) fn leq(g: Game, h: Game) -> bool {
     if let (Some(a), Some(b)) = (g.nus(), h.nus()) {
         return a.leq(b);
     }
+    // Stops are monotone: G <= H needs LS(G) <= LS(H) and RS(G) <= RS(H);
+    // and LS(G) < RS(H) makes H - G have positive stops, so G < H.
+    let ((gl, gr), (hl, hr)) = (g.stop_refs(), h.stop_refs());
+    if gl > hl || gr > hr {
+        return false;
+    }
+    if gl < hr {
+        return true;
+    }
     let st = store();
     if let Some(v) = st.leq_cache.get(g, h) {
         return v;

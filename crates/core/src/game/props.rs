@@ -1,7 +1,7 @@
 //! Derived properties of canonical games: stops, smallness, followers, and
 //! the parity predicates of NOTATION 5.1. Each is memoised per game.
 
-use super::store::GameMap;
+use super::store::{store, GameMap, NodeKind};
 use super::Game;
 use crate::number::{Dyadic, Integer};
 use rustc_hash::FxHashSet;
@@ -26,20 +26,10 @@ impl Game {
     /// (WW ch. 6): LS(x) = RS(x) = x for numbers, otherwise
     /// LS(G) = max RS(G^L) and RS(G) = min LS(G^R).
     pub fn stops(self) -> (Dyadic, Dyadic) {
-        static CACHE: OnceLock<GameMap<(Dyadic, Dyadic)>> = OnceLock::new();
-        if let Some(n) = self.nus() {
-            return (n.number.clone(), n.number.clone());
+        match &store().node(self).kind {
+            NodeKind::Nus(n) => (n.number.clone(), n.number.clone()),
+            NodeKind::Compound { stops, .. } => (**stops).clone(),
         }
-        let cache = CACHE.get_or_init(GameMap::new);
-        cache.get_or_compute(self, || {
-            recurse(|| {
-                // A compound game has options on both sides: a side with no
-                // options would make it a number.
-                let left = self.left_options().iter().map(|g| g.stops().1).max();
-                let right = self.right_options().iter().map(|g| g.stops().0).min();
-                (left.unwrap_or_default(), right.unwrap_or_default())
-            })
-        })
     }
 
     pub fn left_stop(self) -> Dyadic {

@@ -18,7 +18,7 @@
 
 use super::nus::Nus;
 use super::Game;
-use crate::number::Integer;
+use crate::number::{Dyadic, Integer};
 use hashbrown::HashTable;
 use rustc_hash::{FxHashMap, FxHasher};
 use std::cell::UnsafeCell;
@@ -40,8 +40,12 @@ pub(crate) struct Node {
 pub(crate) enum NodeKind {
     /// A number + up-multiple + nimber, kept compactly.
     Nus(Nus),
-    /// Any other canonical game, with its birthday.
-    Compound { birthday: Integer },
+    /// Any other canonical game, with its birthday and its Left and Right
+    /// stops (kept here because comparisons consult them first).
+    Compound {
+        birthday: Integer,
+        stops: Box<(Dyadic, Dyadic)>,
+    },
 }
 
 const NO_ID: u32 = u32::MAX;
@@ -306,10 +310,15 @@ impl Store {
             .map(|&g| g.birthday())
             .max()
             .map_or_else(Integer::zero, |b| &b + &Integer::one());
+        // A compound game has options on both sides and is not a number, so
+        // LS = max RS(G^L) and RS = min LS(G^R).
+        let left_stop = left.iter().map(|&g| g.stops().1).max().unwrap_or_default();
+        let right_stop = right.iter().map(|&g| g.stops().0).min().unwrap_or_default();
+        let stops = Box::new((left_stop, right_stop));
         let options = OnceLock::new();
         let _ = options.set((self.alloc_slice(left), self.alloc_slice(right)));
         let g = self.push(Node {
-            kind: NodeKind::Compound { birthday },
+            kind: NodeKind::Compound { birthday, stops },
             options,
             neg: AtomicU32::new(NO_ID),
         });
