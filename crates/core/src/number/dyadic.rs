@@ -348,6 +348,14 @@ fn floor_scaled(x: &Dyadic, k: u64) -> Integer {
 /// Compares `x / 2^ex` with `y / 2^ey` without materialising a large power
 /// of two when the magnitudes differ.
 fn cmp_scaled(x: &Integer, ex: u64, y: &Integer, ey: u64) -> Ordering {
+    // Machine-word numerators and exponents below 63: scaling to the larger
+    // exponent fits in an i128 (|x| < 2^63, shift < 63).
+    if let (Some(a), Some(b)) = (x.to_i64(), y.to_i64()) {
+        if ex < 63 && ey < 63 {
+            let e = ex.max(ey);
+            return (i128::from(a) << (e - ex)).cmp(&(i128::from(b) << (e - ey)));
+        }
+    }
     let (sx, sy) = (x.signum(), y.signum());
     if sx != sy || sx == 0 {
         return sx.cmp(&sy);
