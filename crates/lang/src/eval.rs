@@ -211,11 +211,11 @@ impl Interp {
                 args,
                 ..
             } => {
-                if let Some(v) = self.namespace(receiver, name) {
-                    return v;
-                }
                 let r = self.eval(receiver)?;
                 let (pos, kw) = self.eval_args(args.as_deref().unwrap_or(&[]))?;
+                if let Value::Namespace(ns) = &r {
+                    return namespace_member(ns, name, args.is_some(), pos);
+                }
                 methods::call_method(self, &r, name, pos, kw)
             }
             ExprKind::Call { callee, args } => self.call(callee, args),
@@ -273,21 +273,14 @@ impl Interp {
             "Right" => Ok(Value::Player(Player::Right)),
             "inf" => Ok(Value::Number(Rational::infinity())),
             "Nothing" => Ok(Value::Nothing),
-            _ => Err(EvalError::new(format!(
-                "That variable is not defined: `{name}`"
-            ))),
+            "game" | "Grid" => Ok(Value::Namespace(name.into())),
+            _ => match onag_rules::dynamic::RULESETS.iter().find(|&&r| r == name) {
+                Some(r) => Ok(Value::Ruleset(r)),
+                None => Err(EvalError::new(format!(
+                    "That variable is not defined: `{name}`"
+                ))),
+            },
         }
-    }
-
-    /// Qualified names such as `game.heap.Nim`: not yet resolvable.
-    fn namespace(&mut self, receiver: &Expr, name: &str) -> Option<EvalResult> {
-        let root = qualified_root(receiver)?;
-        if self.lookup(root).is_ok() {
-            return None;
-        }
-        Some(Err(EvalError::new(format!(
-            "Unknown package or class: `{root}.{name}`"
-        ))))
     }
 
     fn eval_args(&mut self, args: &[Arg]) -> EvalResult<(Vec<Value>, KeywordArgs)> {
@@ -323,6 +316,9 @@ impl Interp {
 
     /// Apply a function value to arguments.
     pub fn apply(&mut self, f: &Value, args: Vec<Value>) -> EvalResult {
+        if let Value::Ruleset(r) = f {
+            return construct_position(r, args);
+        }
         let Value::Function(c) = f else {
             return Err(EvalError::new(format!("Not a function: {f}")));
         };
@@ -441,19 +437,72 @@ impl Interp {
     }
 }
 
-/// The root identifier of a qualified name like `game.heap`.
-fn qualified_root(e: &Expr) -> Option<&str> {
-    match &e.kind {
-        ExprKind::Ident(name) if name.chars().next().is_some_and(|c| c.is_lowercase()) => {
-            Some(name)
+/// `package.member` or `Class.Method(args)`: the packages `game`,
+/// `game.grid` (and the other ruleset packages) lead to rulesets; `Grid`
+/// has `Empty(rows, cols)`.
+fn namespace_member(ns: &str, name: &str, called: bool, args: Vec<Value>) -> EvalResult {
+    const PACKAGES: &[&str] = &["grid", "strip", "graph", "heap"];
+    if ns == "game" && PACKAGES.contains(&name) && !called {
+        return Ok(Value::Namespace(format!("game.{name}").into()));
+    }
+    if ns.starts_with("game.") {
+        if let Some(&r) = onag_rules::dynamic::RULESETS.iter().find(|&&r| r == name) {
+            return if called {
+                construct_position(r, args)
+            } else {
+                Ok(Value::Ruleset(r))
+            };
         }
-        ExprKind::Method {
-            receiver,
-            name,
-            args: None,
-            ..
-        } if name.chars().next().is_some_and(|c| c.is_lowercase()) => qualified_root(receiver),
-        _ => None,
+    }
+    if ns == "Grid" && name == "Empty" {
+        return grid_empty(&args);
+    }
+    Err(EvalError::new(format!(
+        "Unknown member of `{ns}`: `{name}`"
+    )))
+}
+
+/// `Grid.Empty(r, c)`: an r x c board of empty cells.
+pub fn grid_empty(args: &[Value]) -> EvalResult {
+    let [r, c] = args else {
+        return Err(EvalError::new(
+            "Grid.Empty expects two arguments: rows and columns",
+        ));
+    };
+    let dim = |v: &Value, what: &str| -> EvalResult<usize> {
+        let n = v
+            .as_integer()
+            .ok_or_else(|| EvalError::new(format!("Invalid {what}: {v}")))?;
+        if n.is_negative() {
+            return Err(EvalError::new(format!("Invalid {what}: {n}")));
+        }
+        n.to_usize()
+            .filter(|&k| k <= 4096)
+            .ok_or_else(|| EvalError::new(format!("Invalid {what}: {n} (too large)")))
+    };
+    let (rows, cols) = (dim(r, "RowCount")?, dim(c, "ColCount")?);
+    Ok(Value::Grid(Rc::new(onag_rules::grid::Grid::empty(
+        rows, cols,
+    ))))
+}
+
+/// A position of the named ruleset from constructor arguments.
+pub fn construct_position(ruleset: &str, args: Vec<Value>) -> EvalResult {
+    use onag_rules::dynamic::RulesetArg;
+    let args: Vec<RulesetArg> = args
+        .into_iter()
+        .map(|v| match v {
+            Value::Str(s) => Ok(RulesetArg::Str(s.to_string())),
+            Value::Grid(g) => Ok(RulesetArg::Grid((*g).clone())),
+            other => Err(EvalError::new(format!(
+                "{ruleset}: unexpected argument {other}"
+            ))),
+        })
+        .collect::<EvalResult<_>>()?;
+    match onag_rules::dynamic::construct(ruleset, &args) {
+        Some(Ok(p)) => Ok(Value::Position(p)),
+        Some(Err(e)) => Err(EvalError::new(e)),
+        None => Err(EvalError::new(format!("Unknown ruleset: `{ruleset}`"))),
     }
 }
 

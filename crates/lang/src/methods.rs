@@ -25,6 +25,8 @@ pub enum Receiver {
     Collection,
     /// Thermographs.
     Thermograph,
+    /// Positions of rulesets (they also answer every game method).
+    Position,
 }
 
 impl Receiver {
@@ -35,6 +37,7 @@ impl Receiver {
             Receiver::Game => v.as_game().is_some(),
             Receiver::Collection => matches!(v, Value::List(_) | Value::Set(_) | Value::Tuple(_)),
             Receiver::Thermograph => matches!(v, Value::Thermograph(_)),
+            Receiver::Position => matches!(v, Value::Position(_)),
         }
     }
 
@@ -46,6 +49,7 @@ impl Receiver {
             Receiver::Game => "Game",
             Receiver::Collection => "Collection",
             Receiver::Thermograph => "Thermograph",
+            Receiver::Position => "Position",
         }
     }
 }
@@ -86,6 +90,25 @@ macro_rules! function {
 /// Every method, most specific receivers first (dispatch takes the first
 /// entry whose name matches and whose receiver accepts the value).
 pub static METHODS: &[MethodDef] = &[
+    // Positions of rulesets (before the game methods of the same names).
+    method!("LeftOptions", Position, [], "The positions Left can move to, as a set.", |_, r, _| {
+        position_options(r, onag_rules::Player::Left)
+    }),
+    method!("RightOptions", Position, [], "The positions Right can move to, as a set.", |_, r, _| {
+        position_options(r, onag_rules::Player::Right)
+    }),
+    method!("Options", Position, ["player"], "The positions Left or Right can move to, as a set.", |_, r, a| {
+        position_options(r, match player_arg(a, 0)? {
+            Player::Left => onag_rules::Player::Left,
+            Player::Right => onag_rules::Player::Right,
+        })
+    }),
+    method!("Decomposition", Position, [], "The independent components whose sum is the position, as a list.", |_, r, _| {
+        match r {
+            Value::Position(p) => Ok(Value::list(p.decomposition().into_iter().map(Value::Position).collect())),
+            _ => Err(EvalError::new("Expected a position")),
+        }
+    }),
     // Integers.
     method!(
         "Div",
@@ -793,6 +816,12 @@ pub fn call_function(
     args: Vec<Value>,
     kwargs: KeywordArgs,
 ) -> EvalResult {
+    if onag_rules::dynamic::RULESETS.contains(&name) {
+        return crate::eval::construct_position(name, args);
+    }
+    if name == "Grid" {
+        return crate::eval::grid_empty(&args);
+    }
     let Some(def) = FUNCTIONS.iter().find(|f| f.name == name) else {
         return Err(EvalError::new(format!(
             "That variable is not defined: `{name}`"
@@ -904,6 +933,15 @@ fn options_set(g: Game, p: Player) -> Value {
         Player::Right => g.right_options(),
     };
     Value::set(opts.iter().map(|&o| Value::game(o)).collect())
+}
+
+fn position_options(r: &Value, player: onag_rules::Player) -> EvalResult {
+    match r {
+        Value::Position(p) => Ok(Value::set(
+            p.options(player).into_iter().map(Value::Position).collect(),
+        )),
+        _ => Err(EvalError::new("Expected a position")),
+    }
 }
 
 fn game_set(games: Vec<Game>) -> Value {

@@ -7,6 +7,8 @@
 use crate::ast::Expr;
 use onag_core::game::{print_order, ConfusionInterval, Game, Outcome, Thermograph};
 use onag_core::number::{Dyadic, Integer, Rational};
+use onag_rules::dynamic::AnyPosition;
+use onag_rules::grid::Grid;
 use std::cmp::Ordering;
 use std::fmt;
 use std::rc::Rc;
@@ -45,6 +47,14 @@ pub enum Value {
     Thermograph(Arc<Thermograph>),
     /// A confusion interval (`ConfusionInterval`, beyond CGSuite).
     Interval(Rc<ConfusionInterval>),
+    /// A position of a ruleset, such as `Domineering("..|..")`.
+    Position(Arc<dyn AnyPosition>),
+    /// A ruleset, callable on a position string: `Domineering`.
+    Ruleset(&'static str),
+    /// A board, as made by `Grid.Empty(r, c)`.
+    Grid(Rc<Grid>),
+    /// A package or class name: `game`, `game.grid`, `Grid`.
+    Namespace(Rc<str>),
     Nothing,
 }
 
@@ -93,6 +103,10 @@ impl Value {
             Value::Function(_) => "Function",
             Value::Thermograph(_) => "Thermograph",
             Value::Interval(_) => "Interval",
+            Value::Position(_) => "Position",
+            Value::Ruleset(_) => "Ruleset",
+            Value::Grid(_) => "Grid",
+            Value::Namespace(_) => "Package",
             Value::Nothing => "Nothing",
         }
     }
@@ -101,6 +115,7 @@ impl Value {
     pub fn as_game(&self) -> Option<Game> {
         match self {
             Value::Game(g) => Some(*g),
+            Value::Position(p) => Some(p.canonical_form()),
             Value::Number(r) => r.to_dyadic().map(Game::number),
             _ => None,
         }
@@ -128,7 +143,11 @@ fn kind_rank(v: &Value) -> u8 {
         Value::Function(_) => 9,
         Value::Thermograph(_) => 10,
         Value::Interval(_) => 11,
-        Value::Nothing => 12,
+        Value::Position(_) => 12,
+        Value::Ruleset(_) => 13,
+        Value::Grid(_) => 14,
+        Value::Namespace(_) => 15,
+        Value::Nothing => 16,
     }
 }
 
@@ -156,6 +175,14 @@ pub fn value_order(a: &Value, b: &Value) -> Ordering {
         (Value::Function(x), Value::Function(y)) => Rc::as_ptr(x).cmp(&Rc::as_ptr(y)),
         (Value::Thermograph(x), Value::Thermograph(y)) => x.to_string().cmp(&y.to_string()),
         (Value::Interval(x), Value::Interval(y)) => x.to_string().cmp(&y.to_string()),
+        (Value::Position(x), Value::Position(y)) => {
+            (x.ruleset(), x.text()).cmp(&(y.ruleset(), y.text()))
+        }
+        (Value::Ruleset(x), Value::Ruleset(y)) => x.cmp(y),
+        (Value::Grid(x), Value::Grid(y)) => {
+            (x.rows, x.cols, &x.cells).cmp(&(y.rows, y.cols, &y.cells))
+        }
+        (Value::Namespace(x), Value::Namespace(y)) => x.cmp(y),
         _ => kind_rank(a).cmp(&kind_rank(b)),
     }
 }
@@ -190,6 +217,10 @@ impl fmt::Display for Value {
             Value::Function(c) => write!(f, "<function of {} argument(s)>", c.params.len()),
             Value::Thermograph(t) => write!(f, "{t}"),
             Value::Interval(i) => write!(f, "{i}"),
+            Value::Position(p) => write!(f, "{}(\"{}\")", p.ruleset(), p.text()),
+            Value::Ruleset(name) => f.write_str(name),
+            Value::Grid(g) => write!(f, "Grid(\"{}\")", g.to_string_with(".123456789")),
+            Value::Namespace(n) => f.write_str(n),
             Value::Nothing => f.write_str("Nothing"),
         }
     }

@@ -7,6 +7,7 @@
 //! normalised components. This crate depends on `onag-core` only.
 
 pub mod domineering;
+pub mod dynamic;
 pub mod evaluator;
 pub mod grid;
 pub mod position;
