@@ -65,6 +65,29 @@ fn sum_of_hot_games(c: &mut Criterion) {
     group.finish();
 }
 
+fn temperature_of_sum(c: &mut Criterion) {
+    let mut group = c.benchmark_group("temperature of the sum of 12 hot games (depth 3)");
+    group.sample_size(10);
+    let mut seed = 1000u64;
+    group.bench_function("build and take the temperature", |b| {
+        b.iter_batched(
+            || {
+                seed += 1;
+                let mut rng = Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
+                (0..12).map(|_| hot_game(&mut rng, 3)).collect::<Vec<_>>()
+            },
+            |games| {
+                games
+                    .iter()
+                    .fold(Game::ZERO, |acc, &g| acc + g)
+                    .temperature()
+            },
+            BatchSize::SmallInput,
+        )
+    });
+    group.finish();
+}
+
 fn compare_pairs(c: &mut Criterion) {
     let mut seed = 7u64;
     c.bench_function("compare random pairs of depth-4 games", |b| {
