@@ -24,6 +24,7 @@ pub use display::{print_order, sorted_options, Term, UpTerm};
 pub use nus::{Nus, Outcome};
 pub use temperature::{ConfusionInterval, IntervalEnd};
 pub use thermograph::{Thermograph, Trajectory};
+pub use uptimal::UptimalExpansion;
 
 use crate::number::{Dyadic, Integer};
 use store::{store, NodeKind};

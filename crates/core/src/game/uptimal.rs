@@ -1,1 +1,344 @@
-//! (in progress)
+//! Uptimal expansions (Siegel, *Combinatorial Game Theory* (2013), II.4;
+//! NOTATION 4.3 and 5.1) and lattice companions (Siegel, CGT III.2).
+//!
+//! # Uptimals
+//!
+//! With `^<1> = ^` and `^<n> = {0 | v[n-1]*}` the Norton powers of up
+//! ([`Game::up_pow`]), an *uptimal* is a value
+//!
+//! ```text
+//!     x + d1.^<1> + d2.^<2> + ... + dn.^<n> + *m
+//! ```
+//!
+//! with x a number, integer digits `d_i` and a nimber `*m`. The expansion
+//! is unique once trailing zero digits are dropped. Two facts make the
+//! digits computable (Siegel, CGT II.4):
+//!
+//! 1. *Lexicographic order.* A star-free uptimal `0.d1d2...dn` is positive
+//!    exactly when its first non-zero digit is, and 0 when all digits are 0.
+//! 2. *The powers are infinitesimal one relative to the previous.* For all
+//!    N, `N.^<k+1> < ^<k>`; so in `e.^<j> + (terms of level > j)` the
+//!    coefficient e decides the sign as soon as it is non-zero.
+//!
+//! A star spoils comparisons with 0 (`^* ‖ 0`, and `^<2> + *m ‖ 0` for
+//! every m >= 1), but it vanishes when doubled: `2(S + *m) = 2S`. So for an
+//! infinitesimal H we expand `D = H + H` instead. If H is uptimal with
+//! digits `d_i`, D is star-free with digits `2 d_i`, and after removing the
+//! first j - 1 of them what is left is `T = 2 d_j.^<j> + (lower levels)`;
+//! then for every integer c, `T - (2c - 1).^<j> = (2(d_j - c) + 1).^<j> +
+//! ...` is positive iff `c <= d_j` and negative iff `c > d_j` (by 1 and 2:
+//! its level-j coefficient is odd, never 0). So `d_j` is the largest c with
+//! `T - (2c - 1).^<j> > 0`, found by exponential and binary search. Having
+//! all digits, H is uptimal iff `H - sum d_i.^<i>` is a nimber `*m`. The
+//! answer is verified by that equality of canonical forms, so a game is
+//! never reported uptimal wrongly.
+//!
+//! The first digit is the atomic weight of H (`aw(^<k>) = 0` for k >= 2
+//! and `aw(*m) = 0`), which saves the search at level 1. The searches are
+//! bounded using two facts about canonical forms of uptimals (for H the
+//! infinitesimal part): each digit is at most the birthday of H in absolute
+//! value (`k.^ + *m` is born on day k or later), and the expansion is no
+//! longer than one more than the compound depth of H (the nesting of
+//! options that are not number-up-star values), as `^<n>` itself has
+//! compound depth n - 1.
+
+use super::nus::Nus;
+use super::store::GameMap;
+use super::Game;
+use crate::number::{Dyadic, Integer};
+use std::fmt;
+use std::sync::OnceLock;
+
+fn recurse<R>(f: impl FnOnce() -> R) -> R {
+    stacker::maybe_grow(64 * 1024, 1024 * 1024, f)
+}
+
+/// The uptimal expansion `x + d1.^<1> + ... + dn.^<n> + *m` of a game
+/// (Siegel, CGT II.4), with no trailing zero digits.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct UptimalExpansion {
+    number: Dyadic,
+    digits: Vec<Integer>,
+    nimber: u64,
+}
+
+impl UptimalExpansion {
+    /// The expansion `number + sum digits[i-1].^<i> + *nimber`; trailing
+    /// zero digits are dropped.
+    pub fn new(number: Dyadic, mut digits: Vec<Integer>, nimber: u64) -> Self {
+        while digits.last().is_some_and(Integer::is_zero) {
+            digits.pop();
+        }
+        UptimalExpansion {
+            number,
+            digits,
+            nimber,
+        }
+    }
+
+    /// The number part x.
+    pub fn number(&self) -> &Dyadic {
+        &self.number
+    }
+
+    /// The digits d1, ..., dn (the coefficients of `^<1>`, ..., `^<n>`); the
+    /// last one is non-zero.
+    pub fn digits(&self) -> &[Integer] {
+        &self.digits
+    }
+
+    /// The nimber part m.
+    pub fn nimber(&self) -> u64 {
+        self.nimber
+    }
+
+    /// The game `x + d1.^<1> + ... + dn.^<n> + *m`.
+    pub fn to_game(&self) -> Game {
+        let mut g = Game::from_nus(Nus::new(
+            self.number.clone(),
+            Integer::zero(),
+            self.nimber,
+        ));
+        for (i, d) in self.digits.iter().enumerate() {
+            if let Ok(level) = u32::try_from(i + 1) {
+                g = g + Game::up_pow(level).times(d);
+            }
+        }
+        g
+    }
+}
+
+/// `x.d1d2...dn` with the star after the number part (NOTATION 4.3): the
+/// number is omitted when it is 0 and there is a star; digits 0-9, then A-Z
+/// for 10-35, then `(n)`; a negative digit is followed by `-`; no digits
+/// print as `0`. Examples: `5.0`, `0.0202`, `*.12`, `73/16*8.9-`.
+impl fmt::Display for UptimalExpansion {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if !self.number.is_zero() || self.nimber == 0 {
+            write!(f, "{}", self.number)?;
+        }
+        match self.nimber {
+            0 => {}
+            1 => f.write_str("*")?,
+            m => write!(f, "*{m}")?,
+        }
+        f.write_str(".")?;
+        if self.digits.is_empty() {
+            return f.write_str("0");
+        }
+        for d in &self.digits {
+            write_digit(f, d)?;
+        }
+        Ok(())
+    }
+}
+
+fn write_digit(f: &mut fmt::Formatter<'_>, d: &Integer) -> fmt::Result {
+    let a = d.abs();
+    match a.to_u64() {
+        Some(v) if v < 10 => write!(f, "{v}")?,
+        Some(v) if v < 36 => write!(f, "{}", char::from(b'A' + (v - 10) as u8))?,
+        _ => write!(f, "({a})")?,
+    }
+    if d.is_negative() {
+        f.write_str("-")?;
+    }
+    Ok(())
+}
+
+impl Game {
+    /// The uptimal expansion of G, or None if G is not an uptimal
+    /// `x + d1.^<1> + ... + dn.^<n> + *m` (Siegel, CGT II.4; the method is
+    /// described in the module documentation). A nus value `x + k.^ + *m`
+    /// has digits `[k]` (none when k = 0).
+    pub fn uptimal_expansion(self) -> Option<UptimalExpansion> {
+        if let Some(n) = self.nus() {
+            let digits = if n.ups.is_zero() {
+                vec![]
+            } else {
+                vec![n.ups.clone()]
+            };
+            return Some(UptimalExpansion::new(n.number.clone(), digits, n.nimber));
+        }
+        static CACHE: OnceLock<GameMap<Option<UptimalExpansion>>> = OnceLock::new();
+        CACHE
+            .get_or_init(GameMap::new)
+            .get_or_compute(self, || expand(self))
+    }
+
+    /// Whether G is uptimal (has an uptimal expansion).
+    pub fn is_uptimal(self) -> bool {
+        self.uptimal_expansion().is_some()
+    }
+}
+
+/// The expansion of a game that is not a nus value.
+fn expand(g: Game) -> Option<UptimalExpansion> {
+    let (ls, rs) = g.stops();
+    if ls != rs {
+        return None;
+    }
+    let h = g - Game::number(ls.clone());
+    // x + (sums of powers of up and a nimber) has an all-small infinitesimal
+    // part.
+    if !h.is_all_small() {
+        return None;
+    }
+    let digits = doubled_digits(h)?;
+    let mut rest = h;
+    for (i, d) in digits.iter().enumerate() {
+        rest = rest - level(i + 1)?.times(d);
+    }
+    let nimber = rest.as_nimber()?;
+    Some(UptimalExpansion::new(ls, digits, nimber))
+}
+
+/// `^<j>`, if j fits the table of Norton powers.
+fn level(j: usize) -> Option<Game> {
+    u32::try_from(j).ok().map(Game::up_pow)
+}
+
+/// The digits d_i of an all-small H, read off `D = H + H` (whose digits,
+/// if H is uptimal, are `2 d_i` with no star); None when the search
+/// shows that H is not uptimal.
+fn doubled_digits(h: Game) -> Option<Vec<Integer>> {
+    let first = h.atomic_weight()?.as_number()?.to_integer()?;
+    let cap = &h.birthday() + &Integer::one();
+    let max_len = compound_depth(h).saturating_add(1);
+    let two = Integer::from(2);
+    let mut t = h + h - Game::up().times(&(&first * &two));
+    let mut digits = vec![first];
+    let mut j: u64 = 1;
+    while !t.is_zero() {
+        j += 1;
+        if j > max_len {
+            return None;
+        }
+        let p = level(usize::try_from(j).ok()?)?;
+        let d = doubled_digit(t, p, &cap)?;
+        t = t - p.times(&(&d * &two));
+        digits.push(d);
+    }
+    Some(digits)
+}
+
+/// The largest c with `t - (2c - 1).p > 0`, where t should be
+/// `2d.p + (lower levels)` (then c = d); None if no such c lies within
+/// `cap` of 0 or if `t - (2c + 1).p` is not negative.
+fn doubled_digit(t: Game, p: Game, cap: &Integer) -> Option<Integer> {
+    let two = Integer::from(2);
+    let sign = |c: &Integer| -> Option<bool> {
+        let x = t - p.times(&(&(c * &two) - &Integer::one()));
+        if Game::ZERO.lt(x) {
+            Some(true)
+        } else if x.lt(Game::ZERO) {
+            Some(false)
+        } else {
+            None
+        }
+    };
+    // Bracket: positive at lo, negative at hi.
+    let (mut lo, mut hi);
+    if sign(&Integer::zero())? {
+        lo = Integer::zero();
+        let mut step = Integer::one();
+        loop {
+            let c = &lo + &step;
+            if &c > cap {
+                return None;
+            }
+            if sign(&c)? {
+                lo = c;
+                step = &step + &step;
+            } else {
+                hi = c;
+                break;
+            }
+        }
+    } else {
+        hi = Integer::zero();
+        let mut step = Integer::one();
+        loop {
+            let c = &hi - &step;
+            if -&c > *cap {
+                return None;
+            }
+            if sign(&c)? {
+                lo = c;
+                break;
+            } else {
+                hi = c;
+                step = &step + &step;
+            }
+        }
+    }
+    while &hi - &lo > Integer::one() {
+        let mid = (&lo + &hi).shr(1);
+        if sign(&mid)? {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
+    Some(lo)
+}
+
+/// The nesting depth of options that are not nus values: 0 for a nus
+/// value, else 1 + the largest depth of an option.
+fn compound_depth(g: Game) -> u64 {
+    if g.is_nus() {
+        return 0;
+    }
+    static CACHE: OnceLock<GameMap<u64>> = OnceLock::new();
+    CACHE.get_or_init(GameMap::new).get_or_compute(g, || {
+        recurse(|| {
+            g.left_options()
+                .iter()
+                .chain(g.right_options())
+                .map(|&o| compound_depth(o))
+                .max()
+                .map_or(1, |d| d.saturating_add(1))
+        })
+    })
+}
+
+impl Game {
+    /// The lattice companion of G (Siegel, CGT III.2), as NOTATION 5.1
+    /// defines it: for `k.^ + *m` (number part 0) it is the value itself
+    /// when m >= 2 and `k.^ + *(m xor 1)` otherwise; any other G has
+    /// companion `{G^L's companions, and 0 if G >= 0 | G^R's companions,
+    /// and 0 if G <= 0}`.
+    ///
+    /// A nus value `x + k.^ + *m` with x != 0 (numbers included) is its own
+    /// companion, which is what the recursion gives: for x > 0 (x < 0 is
+    /// symmetric) and by induction on k and m, the options are their own
+    /// companions and the extra Left option 0 is dominated by the option x
+    /// (or, for an integer, `{n - 1, 0 |} = n`; and `{*, 0 |} = 1`), while
+    /// for a non-integer number `{x^L, 0 | x^R}` the added 0 is at most
+    /// x^L and the companion `*` of an option 0 reverses out. Taking this
+    /// shortcut keeps huge integers and nimbers from being walked.
+    pub fn companion(self) -> Game {
+        if let Some(n) = self.nus() {
+            if !n.number.is_zero() || n.nimber >= 2 {
+                return self;
+            }
+            return Game::from_nus(Nus::new(Dyadic::zero(), n.ups.clone(), n.nimber ^ 1));
+        }
+        static CACHE: OnceLock<GameMap<Game>> = OnceLock::new();
+        CACHE.get_or_init(GameMap::new).get_or_compute(self, || {
+            recurse(|| {
+                let side = |opts: &[Game], with_zero: bool| -> Vec<Game> {
+                    let mut v: Vec<Game> = opts.iter().map(|o| o.companion()).collect();
+                    if with_zero {
+                        v.push(Game::ZERO);
+                    }
+                    v
+                };
+                let outcome = self.outcome();
+                let left = side(self.left_options(), outcome.geq_zero());
+                let right = side(self.right_options(), outcome.leq_zero());
+                Game::from_options(&left, &right)
+            })
+        })
+    }
+}
