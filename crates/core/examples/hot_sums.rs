@@ -48,9 +48,12 @@ fn main() {
             let start = Instant::now();
             let s = games.iter().fold(Game::ZERO, |acc, &g| acc + g);
             let t = start.elapsed();
+            let start = Instant::now();
+            let temp = s.temperature();
+            let tt = start.elapsed();
             let (l, r) = (s.left_options().len(), s.right_options().len());
             println!(
-                "n={n} seed={seed}: {t:>10.3?}  options {l}|{r}  birthday {}  store {}",
+                "n={n} seed={seed}: sum {t:>10.3?}, temperature {temp} in {tt:>10.3?}, options {l}|{r}, birthday {}, store {}",
                 s.birthday(),
                 Game::store_size()
             );
