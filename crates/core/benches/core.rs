@@ -132,6 +132,7 @@ fn nim_products(c: &mut Criterion) {
 criterion_group!(
     benches,
     sum_of_hot_games,
+    temperature_of_sum,
     compare_pairs,
     deep_construction,
     nim_products

@@ -600,6 +600,25 @@ pub static METHODS: &[MethodDef] = &[
     method!("ConfusionInterval", Game, [], "The numbers confused with G: from the Right stop to the Left stop, each end open or closed (Nothing if none).", |_, r, _| {
         Ok(game(r)?.confusion_interval().map_or(Value::Nothing, |i| Value::Interval(Rc::new(i))))
     }),
+    // Infinitesimals.
+    method!("AtomicWeight", Game, [], "Siegel's atomic weight (with the eccentric cases); an error where the game is not atomic.", |_, r, _| {
+        let g = game(r)?;
+        g.atomic_weight().map(Value::game).ok_or_else(|| EvalError::new(format!("That game is not atomic: {g}")))
+    }),
+    method!("IsAtomic", Game, [], "True if the atomic weight is defined.", |_, r, _| Ok(Value::Bool(game(r)?.is_atomic()))),
+    method!("ReducedCanonicalForm", Game, [], "The simplest game infinitesimally close to G (Grossman and Siegel).", |_, r, _| {
+        Ok(Value::game(game(r)?.reduced_canonical_form()))
+    }),
+    method!("UptimalExpansion", Game, [], "x.d1d2...dn for x + d1.^ + d2.^<2> + ... + dn.^<n> (+ a nimber); an error for other games.", |_, r, _| {
+        let g = game(r)?;
+        g.uptimal_expansion()
+            .map(|u| Value::Uptimal(Rc::new(u)))
+            .ok_or_else(|| EvalError::new(format!("That game is not uptimal, so it has no UptimalExpansion: {g}")))
+    }),
+    method!("IsUptimal", Game, [], "True if the game is a number plus a sum of Norton powers of up plus a nimber.", |_, r, _| {
+        Ok(Value::Bool(game(r)?.is_uptimal()))
+    }),
+    method!("Companion", Game, [], "The lattice companion (Siegel, CGT III.2).", |_, r, _| Ok(Value::game(game(r)?.companion()))),
     // Products.
     method!("NortonProduct", Game, ["u"], "Norton's product G.U: n copies of U for integers, else {G^L.U + U + I | G^R.U - U - I} over incentives I of U.", |_, r, a| {
         Ok(Value::game(game(r)?.norton_product(game_arg(a, 0)?)))

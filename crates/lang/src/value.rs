@@ -5,7 +5,9 @@
 //! value has one representation and equality is structural.
 
 use crate::ast::Expr;
-use onag_core::game::{print_order, ConfusionInterval, Game, Outcome, Thermograph};
+use onag_core::game::{
+    print_order, ConfusionInterval, Game, Outcome, Thermograph, UptimalExpansion,
+};
 use onag_core::number::{Dyadic, Integer, Rational};
 use onag_rules::dynamic::AnyPosition;
 use onag_rules::grid::Grid;
@@ -47,6 +49,8 @@ pub enum Value {
     Thermograph(Arc<Thermograph>),
     /// A confusion interval (`ConfusionInterval`, beyond CGSuite).
     Interval(Rc<ConfusionInterval>),
+    /// An uptimal expansion, `x.d1d2...`.
+    Uptimal(Rc<UptimalExpansion>),
     /// A position of a ruleset, such as `Domineering("..|..")`.
     Position(Arc<dyn AnyPosition>),
     /// A ruleset, callable on a position string: `Domineering`.
@@ -103,6 +107,7 @@ impl Value {
             Value::Function(_) => "Function",
             Value::Thermograph(_) => "Thermograph",
             Value::Interval(_) => "Interval",
+            Value::Uptimal(_) => "UptimalExpansion",
             Value::Position(_) => "Position",
             Value::Ruleset(_) => "Ruleset",
             Value::Grid(_) => "Grid",
@@ -147,7 +152,8 @@ fn kind_rank(v: &Value) -> u8 {
         Value::Ruleset(_) => 13,
         Value::Grid(_) => 14,
         Value::Namespace(_) => 15,
-        Value::Nothing => 16,
+        Value::Uptimal(_) => 16,
+        Value::Nothing => 17,
     }
 }
 
@@ -183,6 +189,7 @@ pub fn value_order(a: &Value, b: &Value) -> Ordering {
             (x.rows, x.cols, &x.cells).cmp(&(y.rows, y.cols, &y.cells))
         }
         (Value::Namespace(x), Value::Namespace(y)) => x.cmp(y),
+        (Value::Uptimal(x), Value::Uptimal(y)) => x.to_game().cmp(&y.to_game()),
         _ => kind_rank(a).cmp(&kind_rank(b)),
     }
 }
@@ -221,6 +228,7 @@ impl fmt::Display for Value {
             Value::Ruleset(name) => f.write_str(name),
             Value::Grid(g) => write!(f, "Grid(\"{}\")", g.to_string_with(".123456789")),
             Value::Namespace(n) => f.write_str(n),
+            Value::Uptimal(u) => write!(f, "{u}"),
             Value::Nothing => f.write_str("Nothing"),
         }
     }

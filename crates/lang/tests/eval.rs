@@ -172,6 +172,36 @@ fn random_game(depth: u32) -> BoxedStrategy<Game> {
     .boxed()
 }
 
+/// NOTATION 3.5: a number directly followed by `*n` or `^n` (`1*2`,
+/// `-1^3`) is printed as CGSuite prints it but reads back as arithmetic.
+fn has_documented_exception(text: &str) -> bool {
+    let b = text.as_bytes();
+    (1..b.len().saturating_sub(1)).any(|i| {
+        if !(b[i] == b'*' || b[i] == b'^')
+            || !b[i + 1].is_ascii_digit()
+            || !b[i - 1].is_ascii_digit()
+        {
+            return false;
+        }
+        // The digits before the operator belong to a number part unless an
+        // up or down part (`v9*8`, `^19*3`) precedes them.
+        let start = (0..i)
+            .rev()
+            .take_while(|&j| b[j].is_ascii_digit())
+            .last()
+            .unwrap_or(i);
+        start == 0 || !matches!(b[start - 1], b'v' | b'^' | b'>' | b']')
+    })
+}
+
+#[test]
+fn the_documented_exceptions_are_detected() {
+    assert!(has_documented_exception("-1Miny({1|1*,1*2})"));
+    assert!(has_documented_exception("{1^3|0}"));
+    assert!(!has_documented_exception("{1*|^3}"));
+    assert!(!has_documented_exception("73/16v9*8"));
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(1500))]
 
@@ -180,6 +210,7 @@ proptest! {
     #[test]
     fn printed_games_read_back(g in random_game(3)) {
         let text = g.to_string();
+        prop_assume!(!has_documented_exception(&text));
         let mut s = Interp::new();
         let back = s.run(&text).map_err(|e| TestCaseError::fail(format!("{text}: {e}")))?;
         let back = back.ok_or_else(|| TestCaseError::fail("no value"))?;

@@ -7,20 +7,22 @@
 //! for an integer n, and `g.^ = {g^L.^ + ^^* | g^R.^ + vv*}` otherwise (the
 //! incentives of `^` are `v` and `^*`). Write `☆` for a *remote star*
 //! (`*m` with m beyond every nimber that occurs in the games at hand, see
-//! [`remote_star`]). A game G has *atomic weight* g when
+//! [`remote_star`]). Atomic weight measures a game in units of `^`, up to
+//! an error smaller than `^` "modulo ☆": G has atomic weight g when
 //!
 //! ```text
 //!     (g - 1).^ + ☆  <  G  <  (g + 1).^ + ☆,
 //! ```
 //!
-//! i.e. `G - g.^` lies strictly between `v + ☆` and `^ + ☆`. At most one g
-//! qualifies, and such a G is infinitesimal, since `g.^` is.
+//! i.e. `G - g.^` lies strictly between `v + ☆` and `^ + ☆`. Such a G is
+//! infinitesimal, since `g.^` is. This is the characterisation used to
+//! check every weight in the tests: on all-small games it agrees with the
+//! calculus below, and `g ± 1` never qualify in its place.
 //!
 //! # The atomic weight calculus
 //!
 //! Every all-small game is atomic, and its weight is computed from the
-//! weights of its options (WW ch. 8; Siegel, CGT II.7, the atomic weight
-//! calculus): let
+//! weights of its options (WW ch. 8; Siegel, CGT II.7): let
 //!
 //! ```text
 //!     G' = { aw(G^L) - 2 | aw(G^R) + 2 }.
@@ -36,7 +38,9 @@
 //! - otherwise (`G` confused with `☆`) aw(G) = 0.
 //!
 //! The last case is forced by the definition: a weight n >= 1 gives
-//! `G > (n - 1).^ + ☆ >= ☆`, and n <= -1 gives `G < ☆`.
+//! `G > (n - 1).^ + ☆ >= ☆`, and n <= -1 gives `G < ☆`. For instance
+//! `^^* = {0 | ^}` has candidate `{-2 | 3} = 0`, but `^^* > ☆`, and its
+//! weight is the largest n with `n ◁ 3`, namely 2.
 //!
 //! # Games that are not all-small
 //!
@@ -45,14 +49,15 @@
 //! and in particular in the comparisons of the definition, such a G plays
 //! like the all-small game `Ĝ_N` obtained by replacing every follower that
 //! one player wins outright (both stops > 0, or both < 0) by `N.^`
-//! (resp. `-N.^`) for N large enough: a move to a hot follower threatens a
-//! number and must be answered at once, and `N.^` carries exactly that
-//! threat. So G is atomic exactly when `aw(Ĝ_N)` is the same game g for all
-//! large N, and then `aw(G) = g`. We run the calculus on G with weights
-//! `±N` at the decided followers for two large values of N (recursion and
-//! comparisons with `☆` are on G itself, which plays like `Ĝ_N` against the
-//! all-small `☆`), and accept g only when both agree *and* g satisfies the
-//! definition above; otherwise G is not atomic. For instance
+//! (resp. `-N.^`) for N large enough: whatever is added from the
+//! infinitesimals, the sign of such a follower decides, and a move to a
+//! hot follower threatens a number and must be answered at once, which
+//! `N.^` reproduces. So G is atomic exactly when `aw(Ĝ_N)` is the same game
+//! g for all large N, and then `aw(G) = g`. We run the calculus on G with
+//! weights `±N` at the decided followers for two large values of N (the
+//! comparisons with `☆` are made on G itself, which compares with the
+//! all-small `☆` as `Ĝ_N` does), and accept g only when both agree *and* g
+//! satisfies the definition above; otherwise G is not atomic. For instance
 //! `aw(Tiny(x)) = 0`, while `{^^ || 0 | -2}` (whose weight would be
 //! "Tiny(infinity)") has none.
 
@@ -74,7 +79,7 @@ impl Game {
     /// weight 0) are atomic when their weight exists.
     ///
     /// `aw(x + k.^ + *n) = k` for x = 0, `aw(*n) = 0`, `aw(^<k>) = 0` for
-    /// k >= 2, and aw is additive on atomic games.
+    /// k >= 2, and aw is additive on all-small games.
     pub fn atomic_weight(self) -> Option<Game> {
         if let Some(n) = self.nus() {
             return n.number.is_zero().then(|| Game::integer(n.ups.clone()));
@@ -213,10 +218,12 @@ fn infinitesimal_weight(g: Game) -> Option<Game> {
     (a == b && has_weight(g, a)).then_some(a)
 }
 
-/// A value of N beyond every finite weight met in the calculus on G. The
-/// weight of an all-small game is at most twice its birthday in absolute
-/// value (each level of the calculus moves by 2, and `k.^` has birthday
-/// k), and G's birthday bounds those of its all-small followers.
+/// A value of N far beyond every finite weight met in the calculus on G:
+/// the stops of a weight exceed those of the options' weights by at most 2
+/// (the candidate lies between them, shifted by 2, and so do the eccentric
+/// integers), and `aw(k.^ + *m) = k` with `|k|` at most the birthday, so
+/// finite weights stay within twice G's birthday. The final check against
+/// the definition guards the choice.
 fn infinity_for(g: Game) -> Integer {
     let bits = g.birthday().bit_length().saturating_add(8).max(40);
     Integer::one().shl(bits)

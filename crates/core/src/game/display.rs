@@ -13,13 +13,12 @@
 //! all other games (option list by option list, Left first, recursively).
 
 use super::store::GameMap;
-use super::Game;
+use super::{Game, UptimalExpansion};
 use crate::number::{Dyadic, Integer};
-use rustc_hash::FxHashMap;
 use std::cmp::Ordering;
 use std::fmt;
-use std::ops::{Add, Neg, Sub};
-use std::sync::{Arc, Mutex, OnceLock};
+use std::ops::{Neg, Sub};
+use std::sync::{Arc, OnceLock};
 
 /// The up part of a printed term.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -48,34 +47,6 @@ pub struct Term {
 }
 
 impl Term {
-    /// The uptimal digits of the up part: `k` for k.^, `0..0 ±1` for a
-    /// Norton power, `±1 ... ±1` for a unit sum.
-    fn digits(&self) -> Vec<Integer> {
-        match &self.up {
-            UpTerm::None => vec![],
-            UpTerm::Ups(k) => vec![k.clone()],
-            UpTerm::Pow { positive, n } => {
-                let mut d = vec![Integer::zero(); (*n - 1) as usize];
-                d.push(if *positive {
-                    Integer::one()
-                } else {
-                    -Integer::one()
-                });
-                d
-            }
-            UpTerm::PowTo { positive, n } => {
-                vec![
-                    if *positive {
-                        Integer::one()
-                    } else {
-                        -Integer::one()
-                    };
-                    *n as usize
-                ]
-            }
-        }
-    }
-
     /// How many of the three parts are present.
     fn parts(&self) -> usize {
         usize::from(!self.number.is_zero())
@@ -181,55 +152,28 @@ impl Game {
     }
 }
 
-/// Largest n for which `^<n>` and `^[n]` are recognised as terms.
-const MAX_UPTIMAL_TERM: u32 = 1024;
-
-/// x + (±^<n> or ±^[n]) + *m for a non-nus game, found by translating to
-/// the infinitesimal part and looking its nimber-shifts up in a table.
+/// x + (±^<n> or ±^[n]) + *m for a non-nus game: an uptimal whose digits
+/// are a single ±1 after zeros (a Norton power) or all +1 or all -1 (a unit
+/// sum), with at least two digits.
 fn uptimal_term(g: Game) -> Option<Term> {
-    let (l, r) = g.stops();
-    if l != r {
+    let u = g.uptimal_expansion()?;
+    let digits = u.digits();
+    let n = u32::try_from(digits.len()).ok().filter(|&n| n >= 2)?;
+    let (last, init) = digits.split_last()?;
+    let unit = last.abs().is_one();
+    let positive = last.is_positive();
+    let up = if unit && init.iter().all(|d| d.is_zero()) {
+        UpTerm::Pow { positive, n }
+    } else if unit && init.iter().all(|d| d == last) {
+        UpTerm::PowTo { positive, n }
+    } else {
         return None;
-    }
-    let h = g.sub(Game::number(l.clone()));
-    if !h.is_all_small() {
-        return None;
-    }
-    let bound = h
-        .birthday()
-        .to_u64()
-        .filter(|&b| b < MAX_UPTIMAL_TERM as u64)? as u32
-        + 2;
-    let table = uptimal_table(bound);
-    for m in 0..=bound as u64 {
-        if let Some(up) = table.get(&h.add(Game::nimber(m))) {
-            return Some(Term {
-                number: l,
-                up: up.clone(),
-                nimber: m,
-            });
-        }
-    }
-    None
-}
-
-/// The games ±^<n>, ±^[n] for 2 <= n <= bound, by handle.
-fn uptimal_table(bound: u32) -> Arc<FxHashMap<Game, UpTerm>> {
-    type Table = (u32, Option<Arc<FxHashMap<Game, UpTerm>>>);
-    static TABLE: Mutex<Table> = Mutex::new((0, None));
-    let mut t = TABLE.lock().unwrap_or_else(|e| e.into_inner());
-    if t.0 < bound || t.1.is_none() {
-        let mut map = FxHashMap::default();
-        for n in 2..=bound {
-            for positive in [true, false] {
-                let sign = |g: Game| if positive { g } else { g.neg() };
-                map.insert(sign(Game::up_pow(n)), UpTerm::Pow { positive, n });
-                map.insert(sign(Game::up_pow_to(n)), UpTerm::PowTo { positive, n });
-            }
-        }
-        *t = (bound, Some(Arc::new(map)));
-    }
-    t.1.clone().unwrap_or_default()
+    };
+    Some(Term {
+        number: u.number().clone(),
+        up,
+        nimber: u.nimber(),
+    })
 }
 
 /// `{x || x | y}` with mean(y) < x is `xTiny(x - y)`; `{y | x || x}` with
@@ -273,10 +217,10 @@ pub fn print_order(a: Game, b: Game) -> Ordering {
         (Category::Number(x), Category::Number(y)) => x.cmp(y),
         (Category::Nimber(x), Category::Nimber(y)) => x.cmp(&y),
         (Category::Uptimal(s), Category::Uptimal(t)) => s
-            .number
-            .cmp(&t.number)
-            .then_with(|| s.digits().cmp(&t.digits()))
-            .then(s.nimber.cmp(&t.nimber)),
+            .number()
+            .cmp(t.number())
+            .then_with(|| s.digits().cmp(t.digits()))
+            .then(s.nimber().cmp(&t.nimber())),
         _ => {
             let (al, ar) = sorted_options(a);
             let (bl, br) = sorted_options(b);
@@ -288,7 +232,7 @@ pub fn print_order(a: Game, b: Game) -> Ordering {
 enum Category {
     Number(&'static Dyadic),
     Nimber(u64),
-    Uptimal(Term),
+    Uptimal(UptimalExpansion),
     Other,
 }
 
@@ -310,9 +254,9 @@ fn category(g: Game) -> Category {
     if let Some(n) = g.as_nimber() {
         return Category::Nimber(n);
     }
-    match shape(g) {
-        Shape::Term(t) => Category::Uptimal(t),
-        _ => Category::Other,
+    match g.uptimal_expansion() {
+        Some(u) => Category::Uptimal(u),
+        None => Category::Other,
     }
 }
 

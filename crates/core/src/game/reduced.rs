@@ -12,13 +12,16 @@
 //!   another Left option B, dually on the Right) and bypassing
 //!   Inf-reversible ones (a Left option A with some `A^R <= G (mod Inf)` is
 //!   replaced by the Left options of that A^R, dually on the Right), until
-//!   neither applies (Grossman-Siegel, Theorems 10-11).
+//!   neither applies. Reversibility may be tested against G itself, as
+//!   every intermediate game is equal to G modulo Inf.
 //!
 //! The comparison is decided by a stop: `G >= H (mod Inf)` iff
-//! `RS(G - H) >= 0`. (If `G - H + e >= 0` then `RS(G - H) = RS(G - H + e)
-//! >= 0`, as adding an infinitesimal does not move stops; conversely a
-//! large enough multiple of `^` lets Left win whenever Right's stop is not
-//! negative.)
+//! `RS(G - H) >= 0`. If `G - H + e >= 0` then `RS(G - H) = RS(G - H + e)`
+//! is at least 0, as adding an infinitesimal does not move stops;
+//! conversely a large enough multiple of `^` lets Left win whenever
+//! Right's stop is not negative. (The tests check the defining property
+//! directly: games that differ by an infinitesimal get the same reduced
+//! form.)
 
 use super::store::GameMap;
 use super::Game;
@@ -65,7 +68,7 @@ fn reduce(g: Game) -> Game {
     let mut left = reduce_all(g.left_options());
     let mut right = reduce_all(g.right_options());
     loop {
-        remove_dominated(&mut left, |a, b| leq_inf(a, b));
+        remove_dominated(&mut left, leq_inf);
         remove_dominated(&mut right, |a, b| leq_inf(b, a));
         let new_left = bypass(&left, |a| {
             a.right_options()
@@ -103,10 +106,7 @@ fn remove_dominated(opts: &mut Vec<Game>, dominated: impl Fn(Game, Game) -> bool
 /// Replace every option that `reversal` reverses by the options it
 /// returns; None if nothing reverses. The replacements are options of
 /// options of reduced forms, hence reduced.
-fn bypass(
-    opts: &[Game],
-    reversal: impl Fn(Game) -> Option<&'static [Game]>,
-) -> Option<Vec<Game>> {
+fn bypass(opts: &[Game], reversal: impl Fn(Game) -> Option<&'static [Game]>) -> Option<Vec<Game>> {
     let mut changed = false;
     let mut out = Vec::with_capacity(opts.len());
     for &a in opts {

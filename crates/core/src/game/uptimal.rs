@@ -22,7 +22,8 @@
 //!
 //! A star spoils comparisons with 0 (`^* ‖ 0`, and `^<2> + *m ‖ 0` for
 //! every m >= 1), but it vanishes when doubled: `2(S + *m) = 2S`. So for an
-//! infinitesimal H we expand `D = H + H` instead. If H is uptimal with
+//! infinitesimal H we read the digits off `D = H + H` instead (compared
+//! piecewise, never formed; see `DigitSearch`). If H is uptimal with
 //! digits `d_i`, D is star-free with digits `2 d_i`, and after removing the
 //! first j - 1 of them what is left is `T = 2 d_j.^<j> + (lower levels)`;
 //! then for every integer c, `T - (2c - 1).^<j> = (2(d_j - c) + 1).^<j> +
@@ -34,13 +35,18 @@
 //! never reported uptimal wrongly.
 //!
 //! The first digit is the atomic weight of H (`aw(^<k>) = 0` for k >= 2
-//! and `aw(*m) = 0`), which saves the search at level 1. The searches are
-//! bounded using two facts about canonical forms of uptimals (for H the
-//! infinitesimal part): each digit is at most the birthday of H in absolute
-//! value (`k.^ + *m` is born on day k or later), and the expansion is no
-//! longer than one more than the compound depth of H (the nesting of
-//! options that are not number-up-star values), as `^<n>` itself has
-//! compound depth n - 1.
+//! and `aw(*m) = 0`), which saves the search at level 1.
+//!
+//! The searches need bounds to stop on games that are not uptimal. In the
+//! canonical form of an uptimal with infinitesimal part H, every digit has
+//! been at most the birthday of H in absolute value (`k.^ + *m` is born on
+//! day |k| or later), and the number of digits at most one more than the
+//! compound depth of H (the nesting of options that are not number-up-star
+//! values; `^<n>` itself has compound depth n - 1), on all uptimals tried
+//! (thousands, up to 9 digits, where no digit exceeded two thirds of the
+//! birthday; the tests check round trips on more). The searches allow
+//! digits up to the birthday plus one and twice the observed length; past
+//! them the game is reported not uptimal.
 
 use super::nus::Nus;
 use super::store::GameMap;
@@ -94,11 +100,7 @@ impl UptimalExpansion {
 
     /// The game `x + d1.^<1> + ... + dn.^<n> + *m`.
     pub fn to_game(&self) -> Game {
-        let mut g = Game::from_nus(Nus::new(
-            self.number.clone(),
-            Integer::zero(),
-            self.nimber,
-        ));
+        let mut g = Game::from_nus(Nus::new(self.number.clone(), Integer::zero(), self.nimber));
         for (i, d) in self.digits.iter().enumerate() {
             if let Ok(level) = u32::try_from(i + 1) {
                 g = g + Game::up_pow(level).times(d);
@@ -184,103 +186,138 @@ fn expand(g: Game) -> Option<UptimalExpansion> {
     if !h.is_all_small() {
         return None;
     }
-    let digits = doubled_digits(h)?;
-    let mut rest = h;
-    for (i, d) in digits.iter().enumerate() {
-        rest = rest - level(i + 1)?.times(d);
-    }
-    let nimber = rest.as_nimber()?;
+    let (digits, nimber) = digits_and_nimber(h)?;
     Some(UptimalExpansion::new(ls, digits, nimber))
 }
 
 /// `^<j>`, if j fits the table of Norton powers.
-fn level(j: usize) -> Option<Game> {
+fn level(j: u64) -> Option<Game> {
     u32::try_from(j).ok().map(Game::up_pow)
 }
 
-/// The digits d_i of an all-small H, read off `D = H + H` (whose digits,
-/// if H is uptimal, are `2 d_i` with no star); None when the search
-/// shows that H is not uptimal.
-fn doubled_digits(h: Game) -> Option<Vec<Integer>> {
+/// The digits and nimber of an all-small H, or None if H is not uptimal.
+///
+/// After the digits found so far are removed, `U = H - sum d_i.^<i>`
+/// should be `d_j.^<j> + (lower levels) + *m`. The search works with `2U`
+/// (star-free), but never forms it: the sign of `2U - k.^<j>` is that of
+/// `A + B` for `A = U - c.^<j>`, `B = U - (k - c).^<j>`, decided by
+/// comparing A with -B.
+fn digits_and_nimber(h: Game) -> Option<(Vec<Integer>, u64)> {
     let first = h.atomic_weight()?.as_number()?.to_integer()?;
+    // Beyond the observed bounds (see the module documentation).
     let cap = &h.birthday() + &Integer::one();
-    let max_len = compound_depth(h).saturating_add(1);
-    let two = Integer::from(2);
-    let mut t = h + h - Game::up().times(&(&first * &two));
+    let max_len = compound_depth(h).saturating_add(1).saturating_mul(2);
+    let mut u = h - Game::up().times(&first);
     let mut digits = vec![first];
-    let mut j: u64 = 1;
-    while !t.is_zero() {
-        j += 1;
-        if j > max_len {
+    for j in 2.. {
+        if let Some(m) = u.as_nimber() {
+            return Some((digits, m));
+        }
+        let twice_zero = u == -u;
+        // 2U is a star-free uptimal, never confused with 0 (fact 1), and
+        // 0 only when U is a nimber.
+        if j > max_len || twice_zero || u.confused(-u) {
             return None;
         }
-        let p = level(usize::try_from(j).ok()?)?;
-        let d = doubled_digit(t, p, &cap)?;
-        t = t - p.times(&(&d * &two));
+        let p = level(j)?;
+        let d = DigitSearch::new(u, p).digit(&cap)?;
+        u = u - p.times(&d);
         digits.push(d);
     }
-    Some(digits)
+    None
 }
 
-/// The largest c with `t - (2c - 1).p > 0`, where t should be
-/// `2d.p + (lower levels)` (then c = d); None if no such c lies within
-/// `cap` of 0 or if `t - (2c + 1).p` is not negative.
-fn doubled_digit(t: Game, p: Game, cap: &Integer) -> Option<Integer> {
-    let two = Integer::from(2);
-    let sign = |c: &Integer| -> Option<bool> {
-        let x = t - p.times(&(&(c * &two) - &Integer::one()));
-        if Game::ZERO.lt(x) {
+/// The search for one digit: the largest c with `2U - (2c - 1).p > 0`,
+/// where `2U = 2d.p + (lower levels)`, so that c = d.
+struct DigitSearch {
+    u: Game,
+    p: Game,
+    /// `U - c.p` by c, as computed so far.
+    shifted: Vec<(Integer, Game)>,
+}
+
+impl DigitSearch {
+    fn new(u: Game, p: Game) -> Self {
+        DigitSearch {
+            u,
+            p,
+            shifted: Vec::new(),
+        }
+    }
+
+    /// `U - c.p`.
+    fn shifted(&mut self, c: &Integer) -> Game {
+        if let Some((_, g)) = self.shifted.iter().find(|(k, _)| k == c) {
+            return *g;
+        }
+        let g = self.u - self.p.times(c);
+        self.shifted.push((c.clone(), g));
+        g
+    }
+
+    /// Whether `2U - (2c - 1).p = (U - c.p) + (U - (c - 1).p)` is positive
+    /// (Some(true)) or negative (Some(false)); None if it is 0 or confused
+    /// with 0, which no uptimal U allows.
+    fn positive(&mut self, c: &Integer) -> Option<bool> {
+        let a = self.shifted(c);
+        let b = self.shifted(&(c - &Integer::one()));
+        let minus_b = -b;
+        if minus_b.lt(a) {
             Some(true)
-        } else if x.lt(Game::ZERO) {
+        } else if a.lt(minus_b) {
             Some(false)
         } else {
             None
         }
-    };
-    // Bracket: positive at lo, negative at hi.
-    let (mut lo, mut hi);
-    if sign(&Integer::zero())? {
-        lo = Integer::zero();
-        let mut step = Integer::one();
-        loop {
-            let c = &lo + &step;
-            if &c > cap {
-                return None;
-            }
-            if sign(&c)? {
-                lo = c;
-                step = &step + &step;
-            } else {
-                hi = c;
-                break;
-            }
-        }
-    } else {
-        hi = Integer::zero();
-        let mut step = Integer::one();
-        loop {
-            let c = &hi - &step;
-            if -&c > *cap {
-                return None;
-            }
-            if sign(&c)? {
-                lo = c;
-                break;
-            } else {
-                hi = c;
-                step = &step + &step;
-            }
-        }
     }
-    while &hi - &lo > Integer::one() {
-        let mid = (&lo + &hi).shr(1);
-        if sign(&mid)? {
-            lo = mid;
+
+    /// The digit, which lies in `[-cap, cap]`; None if the signs do not
+    /// single out such an integer.
+    fn digit(&mut self, cap: &Integer) -> Option<Integer> {
+        // Bracket the answer: positive at lo, negative at hi.
+        let (mut lo, mut hi);
+        let mut step = Integer::one();
+        if self.positive(&Integer::zero())? {
+            lo = Integer::zero();
+            let beyond = cap + &Integer::one();
+            loop {
+                let c = (&lo + &step).min(beyond.clone());
+                if !self.positive(&c)? {
+                    hi = c;
+                    break;
+                }
+                if c == beyond {
+                    return None;
+                }
+                lo = c;
+                step = &step + &step;
+            }
         } else {
-            hi = mid;
+            hi = Integer::zero();
+            let floor = -cap;
+            loop {
+                let c = (&hi - &step).max(floor.clone());
+                if self.positive(&c)? {
+                    lo = c;
+                    break;
+                }
+                if c == floor {
+                    return None;
+                }
+                hi = c;
+                step = &step + &step;
+            }
         }
+        while &hi - &lo > Integer::one() {
+            let mid = (&lo + &hi).shr(1);
+            if self.positive(&mid)? {
+                lo = mid;
+            } else {
+                hi = mid;
+            }
+        }
+        Some(lo)
     }
-    Some(lo)
 }
 
 /// The nesting depth of options that are not nus values: 0 for a nus
