@@ -8,42 +8,11 @@
 use criterion::{criterion_group, criterion_main, BatchSize, BenchmarkId, Criterion};
 use onag_core::game::Game;
 use onag_core::nim::nim_product_u64;
-use onag_core::number::{Dyadic, Integer};
-use std::ops::Add;
 
-/// A small deterministic generator (xorshift64*).
-struct Rng(u64);
+#[path = "support/random_games.rs"]
+mod random_games;
 
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-}
-
-/// A random hot game of the given depth: numbers at the leaves, and at each
-/// level 1 to 2 Left options shifted up and 1 to 2 Right options shifted
-/// down, so that Left's options tend to exceed Right's.
-fn hot_game(rng: &mut Rng, depth: u32) -> Game {
-    if depth == 0 {
-        let num = rng.below(33) as i64 - 16;
-        return Game::number(Dyadic::new(Integer::from(num), rng.below(3) as u32));
-    }
-    let mut side = |shift: i64| -> Vec<Game> {
-        (0..1 + rng.below(2))
-            .map(|_| hot_game(rng, depth - 1).add(Game::integer(shift)))
-            .collect()
-    };
-    let left = side(2);
-    let right = side(-2);
-    Game::from_options(&left, &right)
-}
+use random_games::{hot_game, Rng};
 
 fn sum_of_hot_games(c: &mut Criterion) {
     let mut group = c.benchmark_group("canonical sum of n hot games (depth 3)");
@@ -57,7 +26,7 @@ fn sum_of_hot_games(c: &mut Criterion) {
                     let mut rng = Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
                     (0..n).map(|_| hot_game(&mut rng, 3)).collect::<Vec<_>>()
                 },
-                |games| games.iter().fold(Game::ZERO, |acc, &g| acc.add(g)),
+                |games| games.iter().fold(Game::ZERO, |acc, &g| acc + g),
                 BatchSize::SmallInput,
             )
         });
@@ -119,7 +88,9 @@ fn deep_construction(c: &mut Criterion) {
 
 fn nim_products(c: &mut Criterion) {
     let mut rng = Rng(0x1234_5678_9ABC_DEF1);
-    let pairs: Vec<(u64, u64)> = (0..1024).map(|_| (rng.next(), rng.next())).collect();
+    let pairs: Vec<(u64, u64)> = (0..1024)
+        .map(|_| (rng.next_u64(), rng.next_u64()))
+        .collect();
     c.bench_function("1024 nim products of 64-bit numbers", |b| {
         b.iter(|| {
             pairs

@@ -2,38 +2,12 @@
 //! `cargo run --release -p onag-core --example hot_sums [n...]`.
 
 use onag_core::game::Game;
-use onag_core::number::{Dyadic, Integer};
 use std::time::Instant;
 
-struct Rng(u64);
+#[path = "../benches/support/random_games.rs"]
+mod random_games;
 
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-}
-
-fn hot_game(rng: &mut Rng, depth: u32) -> Game {
-    if depth == 0 {
-        let num = rng.below(33) as i64 - 16;
-        return Game::number(Dyadic::new(Integer::from(num), rng.below(3) as u32));
-    }
-    let mut side = |shift: i64| -> Vec<Game> {
-        (0..1 + rng.below(2))
-            .map(|_| hot_game(rng, depth - 1) + Game::integer(shift))
-            .collect()
-    };
-    let left = side(2);
-    let right = side(-2);
-    Game::from_options(&left, &right)
-}
+use random_games::{hot_game, Rng};
 
 fn main() {
     let ns: Vec<usize> = std::env::args()
