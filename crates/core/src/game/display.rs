@@ -177,8 +177,7 @@ fn uptimal_term(g: Game) -> Option<Term> {
 }
 
 /// `{x || x | y}` with mean(y) < x is `xTiny(x - y)`; `{y | x || x}` with
-/// mean(y) > x is `xMiny(y - x)`. The mean is bounded by the stops, which
-/// decide it whenever they do not straddle x.
+/// mean(y) > x is `xMiny(y - x)` (NOTATION 4.2).
 fn number_tiny(g: Game) -> Option<(Dyadic, Game, bool)> {
     let (l, r) = (g.left_options(), g.right_options());
     if l.len() != 1 || r.len() != 1 {
@@ -188,7 +187,7 @@ fn number_tiny(g: Game) -> Option<(Dyadic, Game, bool)> {
         let inner = r[0];
         if !inner.is_nus() && inner.left_options() == [l[0]] && inner.right_options().len() == 1 {
             let y = inner.right_options()[0];
-            if y.left_stop() < *x {
+            if y.mean() < *x {
                 let subscript = Game::number(x.clone()).sub(y);
                 return Some((x.clone(), subscript, true));
             }
@@ -198,7 +197,7 @@ fn number_tiny(g: Game) -> Option<(Dyadic, Game, bool)> {
         let inner = l[0];
         if !inner.is_nus() && inner.right_options() == [r[0]] && inner.left_options().len() == 1 {
             let y = inner.left_options()[0];
-            if y.right_stop() > *x {
+            if y.mean() > *x {
                 let subscript = y.sub(Game::number(x.clone()));
                 return Some((x.clone(), subscript, false));
             }
