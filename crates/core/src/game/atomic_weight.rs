@@ -146,7 +146,7 @@ fn eccentric(g: Game, left: &[Game], right: &[Game]) -> Option<Game> {
 
 /// The largest integer n with `n ◁ x` (n not >= x). It lies between the
 /// stops of x: n < RS(x) implies n < x, and n > LS(x) implies n > x.
-pub(crate) fn largest_integer_below(x: Game) -> Integer {
+fn largest_integer_below(x: Game) -> Integer {
     let (ls, rs) = x.stops();
     // Invariant: lo ◁ x and hi >= x.
     let mut lo = rs.floor() - Integer::one();
@@ -163,31 +163,34 @@ pub(crate) fn largest_integer_below(x: Game) -> Integer {
 }
 
 /// The least integer n with `n ▷ x` (n not <= x).
-pub(crate) fn least_integer_above(x: Game) -> Integer {
+fn least_integer_above(x: Game) -> Integer {
     -largest_integer_below(-x)
 }
 
 /// A remote star for G: `*(m + 1)` where m bounds the nimbers among the
 /// followers of G ([`nimber_bound`]).
 ///
-/// Against such a star every larger nimber behaves the same: writing
-/// `Φ(K)` for `*K <= G` and `Ψ(K)` for `G <= *K`, for K > m the options
-/// `*j` (m < j < K) of `*K` only add the conditions "not `G <= *j`" and
-/// "not `*j <= G`", which by induction on K (and on followers of G) are
-/// "not Ψ(m + 1)" and "not Φ(m + 1)"; and `Φ(m + 1)`, `Ψ(m + 1)` cannot
-/// both hold, as G would then be the nimber `*(m + 1)`. So `*K` compares
-/// with G (and every follower) exactly as `*(m + 1)` does: it is the far
-/// star `☆` of Winning Ways for G, and comparing with it costs nothing
-/// beyond ordinary comparisons with the small nimbers `*j`, j <= m.
-pub(crate) fn remote_star(g: Game) -> Game {
+/// Every larger nimber `*K` compares with G, and with each follower of G,
+/// exactly as `*(m + 1)` does. Write `Φ(K)` for `*K <= G` and `Ψ(K)` for
+/// `G <= *K`. By definition `Φ(K)` asks that no `G^R <= *K` and no option
+/// `*j` (j < K) of `*K` has `*j >= G`; `Ψ(K)` dually. Next to the
+/// conditions of `Φ(m + 1)`, the options `*j` with m < j < K add "not
+/// `Ψ(j)`", which by induction on K (and on followers, for the `G^R`) is
+/// "not `Ψ(m + 1)`"; and `Φ(m + 1)` already excludes `Ψ(m + 1)`, as both
+/// together would make G the nimber `*(m + 1)`. So `Φ(K) = Φ(m + 1)`, and
+/// dually `Ψ(K) = Ψ(m + 1)`: `*(m + 1)` is the far star `☆` of Winning Ways
+/// for G, and comparing with it takes only ordinary comparisons with the
+/// small nimbers `*j`, j <= m.
+fn remote_star(g: Game) -> Game {
     Game::nimber(nimber_bound(g).saturating_add(1))
 }
 
 /// An upper bound for the nimbers `*j` that are followers of G (including
-/// G): numbers have none but 0; `k.^ + *n` (and translates) has followers
-/// 0, `*`, `*n` and `*(n xor 1)` only; otherwise the largest bound of an
-/// option.
-pub(crate) fn nimber_bound(g: Game) -> u64 {
+/// G). A number has no nimber follower but 0: bound 0. For another nus
+/// value `x + k.^ + *n` the bound is n + 1: `*n` has the `*j` with j <= n,
+/// and for k != 0 the only nimber followers are 0, `*`, `*n` and
+/// `*(n xor 1)`. Otherwise it is the largest bound of an option.
+fn nimber_bound(g: Game) -> u64 {
     if let Some(n) = g.nus() {
         return if n.is_number() {
             0
@@ -276,7 +279,7 @@ fn has_weight(g: Game, w: Game) -> bool {
 
 /// The Norton product `w.^`: n copies of `^` for an integer n, otherwise
 /// `{w^L.^ + ^^* | w^R.^ + vv*}` on the canonical form of w.
-pub(crate) fn norton_up(w: Game) -> Game {
+fn norton_up(w: Game) -> Game {
     if let Some(n) = w.as_number().and_then(|x| x.to_integer()) {
         return Game::up().times(&n);
     }

@@ -35,7 +35,9 @@
 //! never reported uptimal wrongly.
 //!
 //! The first digit is the atomic weight of H (`aw(^<k>) = 0` for k >= 2
-//! and `aw(*m) = 0`), which saves the search at level 1.
+//! and `aw(*m) = 0`), which saves the search at level 1; it is then
+//! confirmed by the two signs the search would have seen, which cheaply
+//! rejects many games whose remainder is not of higher level.
 //!
 //! The searches need bounds to stop on games that are not uptimal. In the
 //! canonical form of an uptimal with infinitesimal part H, every digit has
@@ -207,7 +209,14 @@ fn digits_and_nimber(h: Game) -> Option<(Vec<Integer>, u64)> {
     // Beyond the observed bounds (see the module documentation).
     let cap = &h.birthday() + &Integer::one();
     let max_len = compound_depth(h).saturating_add(1).saturating_mul(2);
-    let mut u = h - Game::up().times(&first);
+    // Confirm the first digit as the search would find it: 2H - (2d - 1).^
+    // positive and 2H - (2d + 1).^ negative (otherwise what remains is not
+    // of higher level, and H is not uptimal).
+    let mut first_level = DigitSearch::new(h, Game::up());
+    if !first_level.positive(&first)? || first_level.positive(&(&first + &Integer::one()))? {
+        return None;
+    }
+    let mut u = first_level.shifted(&first);
     let mut digits = vec![first];
     for j in 2.. {
         if let Some(m) = u.as_nimber() {
@@ -219,9 +228,9 @@ fn digits_and_nimber(h: Game) -> Option<(Vec<Integer>, u64)> {
         if j > max_len || twice_zero || u.confused(-u) {
             return None;
         }
-        let p = level(j)?;
-        let d = DigitSearch::new(u, p).digit(&cap)?;
-        u = u - p.times(&d);
+        let mut search = DigitSearch::new(u, level(j)?);
+        let d = search.digit(&cap)?;
+        u = search.shifted(&d);
         digits.push(d);
     }
     None
@@ -274,40 +283,30 @@ impl DigitSearch {
     /// The digit, which lies in `[-cap, cap]`; None if the signs do not
     /// single out such an integer.
     fn digit(&mut self, cap: &Integer) -> Option<Integer> {
-        // Bracket the answer: positive at lo, negative at hi.
-        let (mut lo, mut hi);
+        // Probe 0, then gallop away from 0 towards the answer (1, 2, 4, ...,
+        // clamped to the bound). `near` is the last probe with the sign of
+        // 0, `far` the first with the other sign.
+        let up = self.positive(&Integer::zero())?;
+        let bound = if up { cap + &Integer::one() } else { -cap };
+        let mut near = Integer::zero();
         let mut step = Integer::one();
-        if self.positive(&Integer::zero())? {
-            lo = Integer::zero();
-            let beyond = cap + &Integer::one();
-            loop {
-                let c = (&lo + &step).min(beyond.clone());
-                if !self.positive(&c)? {
-                    hi = c;
-                    break;
-                }
-                if c == beyond {
-                    return None;
-                }
-                lo = c;
-                step = &step + &step;
+        let far = loop {
+            let c = if up {
+                (&near + &step).min(bound.clone())
+            } else {
+                (&near - &step).max(bound.clone())
+            };
+            if self.positive(&c)? != up {
+                break c;
             }
-        } else {
-            hi = Integer::zero();
-            let floor = -cap;
-            loop {
-                let c = (&hi - &step).max(floor.clone());
-                if self.positive(&c)? {
-                    lo = c;
-                    break;
-                }
-                if c == floor {
-                    return None;
-                }
-                hi = c;
-                step = &step + &step;
+            if c == bound {
+                return None;
             }
-        }
+            near = c;
+            step = &step + &step;
+        };
+        // Positive at lo, negative at hi.
+        let (mut lo, mut hi) = if up { (near, far) } else { (far, near) };
         while &hi - &lo > Integer::one() {
             let mid = (&lo + &hi).shr(1);
             if self.positive(&mid)? {
