@@ -668,11 +668,13 @@ fn binary(op: BinOp, a: Value, b: Value) -> EvalResult {
         Eq => Ok(Value::Bool(value_eq(&a, &b))),
         Neq => Ok(Value::Bool(!value_eq(&a, &b))),
         Leq | Geq | Lt | Gt | LessOrConfused | GreaterOrConfused | Confused => compare(op, &a, &b),
-        And | Or => unreachable_logic(op, &a, &b),
+        And | Or => logical(op, &a, &b),
     }
 }
 
-fn unreachable_logic(op: BinOp, a: &Value, b: &Value) -> EvalResult {
+/// `and` / `or` on two evaluated operands (the evaluator short-circuits
+/// them before reaching here; this serves other callers of `binary`).
+fn logical(op: BinOp, a: &Value, b: &Value) -> EvalResult {
     match (a, b) {
         (Value::Bool(x), Value::Bool(y)) => Ok(Value::Bool(if op == BinOp::And {
             *x && *y
