@@ -5,9 +5,11 @@
 //! output, or `!!...` when any error is expected. Every line is checked and
 //! every mismatch is reported.
 
-use std::io::Write;
+mod common;
+
+use common::batch;
+
 use std::path::PathBuf;
-use std::process::{Command, Stdio};
 
 struct Case {
     line: usize,
@@ -62,25 +64,6 @@ fn split_case(line: &str) -> Option<(&str, &str)> {
         }
     }
     None
-}
-
-/// Run inputs through one `onag batch` session, one output line each.
-fn batch(inputs: &[&str]) -> Vec<String> {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_onag"))
-        .arg("batch")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("start onag batch");
-    let mut stdin = child.stdin.take().expect("stdin");
-    let text = inputs.join("\n") + "\n";
-    let writer = std::thread::spawn(move || stdin.write_all(text.as_bytes()));
-    let output = child.wait_with_output().expect("run onag batch");
-    writer.join().expect("writer thread").expect("write inputs");
-    String::from_utf8_lossy(&output.stdout)
-        .lines()
-        .map(str::to_string)
-        .collect()
 }
 
 fn check_file(name: &str) {

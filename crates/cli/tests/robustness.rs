@@ -2,32 +2,11 @@
 //! malformed, gets exactly one output line, a value or `!!` and a message,
 //! and the session goes on.
 
-use proptest::prelude::*;
-use std::io::Write;
-use std::process::{Command, Stdio};
+mod common;
 
-fn batch(lines: &[String]) -> Vec<String> {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_onag"))
-        .arg("batch")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("start onag batch");
-    let mut stdin = child.stdin.take().expect("stdin");
-    let text = lines.join("\n") + "\n";
-    let writer = std::thread::spawn(move || stdin.write_all(text.as_bytes()));
-    let output = child.wait_with_output().expect("run onag batch");
-    writer.join().expect("writer").expect("write");
-    assert!(
-        output.status.success(),
-        "onag batch exited with {}",
-        output.status
-    );
-    String::from_utf8_lossy(&output.stdout)
-        .lines()
-        .map(str::to_string)
-        .collect()
-}
+use common::batch;
+
+use proptest::prelude::*;
 
 /// Tokens of the language, to make soups that get past the lexer.
 const TOKENS: &[&str] = &[

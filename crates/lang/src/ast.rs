@@ -125,6 +125,33 @@ pub enum BinOp {
     Or,
 }
 
+impl BinOp {
+    /// The operator as written.
+    pub fn symbol(self) -> &'static str {
+        match self {
+            BinOp::Add => "+",
+            BinOp::Sub => "-",
+            BinOp::PlusMinus => "+-",
+            BinOp::Mul => "*",
+            BinOp::Div => "/",
+            BinOp::Mod => "%",
+            BinOp::Pow => "^",
+            BinOp::OrdinalSum => ":",
+            BinOp::Eq => "==",
+            BinOp::Neq => "!=",
+            BinOp::Leq => "<=",
+            BinOp::Geq => ">=",
+            BinOp::Lt => "<",
+            BinOp::Gt => ">",
+            BinOp::LessOrConfused => "<|",
+            BinOp::GreaterOrConfused => "|>",
+            BinOp::Confused => "<>",
+            BinOp::And => "and",
+            BinOp::Or => "or",
+        }
+    }
+}
+
 /// An argument in a call: positional, or `name => value`.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Arg {

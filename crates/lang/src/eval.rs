@@ -732,7 +732,7 @@ fn compare(op: BinOp, a: &Value, b: &Value) -> EvalResult {
         (Value::Number(x), Value::Number(y)) => (x <= y, x >= y),
         _ => match (a.as_game(), b.as_game()) {
             (Some(g), Some(h)) => (g.leq(h), h.leq(g)),
-            _ => return Err(no_operation(op_symbol(op), &[a, b])),
+            _ => return Err(no_operation(op.symbol(), &[a, b])),
         },
     };
     Ok(Value::Bool(match op {
@@ -744,16 +744,4 @@ fn compare(op: BinOp, a: &Value, b: &Value) -> EvalResult {
         BinOp::GreaterOrConfused => !le,
         _ => !le && !ge,
     }))
-}
-
-fn op_symbol(op: BinOp) -> &'static str {
-    match op {
-        BinOp::Leq => "<=",
-        BinOp::Geq => ">=",
-        BinOp::Lt => "<",
-        BinOp::Gt => ">",
-        BinOp::LessOrConfused => "<|",
-        BinOp::GreaterOrConfused => "|>",
-        _ => "<>",
-    }
 }

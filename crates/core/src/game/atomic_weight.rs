@@ -270,34 +270,9 @@ impl ExtendedCalculus {
 /// Whether g is the atomic weight of G by the definition:
 /// `v + ☆ < G - g.^ < ^ + ☆`.
 fn has_weight(g: Game, w: Game) -> bool {
-    let x = g - norton_up(w);
+    let x = g - w.norton_product(Game::up());
     let up = Game::up();
     let below = x - up;
     let above = x + up;
     below.lt(remote_star(below)) && remote_star(above).lt(above)
-}
-
-/// The Norton product `w.^`: n copies of `^` for an integer n, otherwise
-/// `{w^L.^ + ^^* | w^R.^ + vv*}` on the canonical form of w.
-fn norton_up(w: Game) -> Game {
-    if let Some(n) = w.as_number().and_then(|x| x.to_integer()) {
-        return Game::up().times(&n);
-    }
-    static CACHE: OnceLock<GameMap<Game>> = OnceLock::new();
-    CACHE.get_or_init(GameMap::new).get_or_compute(w, || {
-        recurse(|| {
-            let incentive = Game::ups(2) + Game::star();
-            let left: Vec<Game> = w
-                .left_options()
-                .iter()
-                .map(|&o| norton_up(o) + incentive)
-                .collect();
-            let right: Vec<Game> = w
-                .right_options()
-                .iter()
-                .map(|&o| norton_up(o) - incentive)
-                .collect();
-            Game::from_options(&left, &right)
-        })
-    })
 }

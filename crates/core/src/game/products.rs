@@ -12,9 +12,20 @@ impl Game {
     /// otherwise `{G^L.U + (U + I) | G^R.U - (U + I)}` with I ranging over
     /// the incentives of U.
     pub fn norton_product(self, u: Game) -> Game {
+        static CACHE: OnceLock<ShardedCache<Game>> = OnceLock::new();
         if let Some(n) = self.as_number().and_then(|x| x.to_integer()) {
             return u.times(&n);
         }
+        let cache = CACHE.get_or_init(ShardedCache::new);
+        if let Some(p) = cache.get(self, u) {
+            return p;
+        }
+        let p = self.norton_product_by_options(u);
+        cache.insert(self, u, p);
+        p
+    }
+
+    fn norton_product_by_options(self, u: Game) -> Game {
         let shifts: Vec<Game> = u.incentives().into_iter().map(|i| u + i).collect();
         stacker::maybe_grow(64 * 1024, 1024 * 1024, || {
             let side = |opts: &[Game], sign: bool| -> Vec<Game> {
