@@ -8,6 +8,7 @@
 use crate::ast::*;
 use crate::methods;
 use crate::parser::{parse_program, ParseError};
+use crate::rulesets;
 use crate::value::{value_eq, Closure, Player, Value};
 use num_bigint::BigInt;
 use onag_core::game::Game;
@@ -109,6 +110,15 @@ impl Interp {
         } else {
             last
         })
+    }
+
+    /// A copy of the session (its variables), for running user functions
+    /// passed to rulesets.
+    pub fn snapshot(&self) -> Interp {
+        Interp {
+            globals: self.globals.clone(),
+            locals: self.locals.clone(),
+        }
     }
 
     /// The value of a global variable.
@@ -214,7 +224,7 @@ impl Interp {
                 let r = self.eval(receiver)?;
                 let (pos, kw) = self.eval_args(args.as_deref().unwrap_or(&[]))?;
                 if let Value::Namespace(ns) = &r {
-                    return namespace_member(ns, name, args.is_some(), pos);
+                    return rulesets::namespace_member(self, ns, name, args.is_some(), pos, kw);
                 }
                 methods::call_method(self, &r, name, pos, kw)
             }
@@ -273,13 +283,8 @@ impl Interp {
             "Right" => Ok(Value::Player(Player::Right)),
             "inf" => Ok(Value::Number(Rational::infinity())),
             "Nothing" => Ok(Value::Nothing),
-            "game" | "Grid" => Ok(Value::Namespace(name.into())),
-            _ => match onag_rules::dynamic::RULESETS.iter().find(|&&r| r == name) {
-                Some(r) => Ok(Value::Ruleset(r)),
-                None => Err(EvalError::new(format!(
-                    "That variable is not defined: `{name}`"
-                ))),
-            },
+            _ => rulesets::named(name)
+                .ok_or_else(|| EvalError::new(format!("That variable is not defined: `{name}`"))),
         }
     }
 
@@ -306,6 +311,9 @@ impl Interp {
         }
         let f = self.eval(callee)?;
         let (pos, kw) = self.eval_args(args)?;
+        if rulesets::is_callable(&f) {
+            return rulesets::call(self, &f, pos, kw);
+        }
         if !kw.is_empty() {
             return Err(EvalError::new(
                 "Keyword arguments are not accepted by user functions",
@@ -316,8 +324,8 @@ impl Interp {
 
     /// Apply a function value to arguments.
     pub fn apply(&mut self, f: &Value, args: Vec<Value>) -> EvalResult {
-        if let Value::Ruleset(r) = f {
-            return construct_position(r, args);
+        if rulesets::is_callable(f) {
+            return rulesets::call(self, f, args, vec![]);
         }
         let Value::Function(c) = f else {
             return Err(EvalError::new(format!("Not a function: {f}")));
@@ -437,75 +445,6 @@ impl Interp {
     }
 }
 
-/// `package.member` or `Class.Method(args)`: the packages `game`,
-/// `game.grid` (and the other ruleset packages) lead to rulesets; `Grid`
-/// has `Empty(rows, cols)`.
-fn namespace_member(ns: &str, name: &str, called: bool, args: Vec<Value>) -> EvalResult {
-    const PACKAGES: &[&str] = &["grid", "strip", "graph", "heap"];
-    if ns == "game" && PACKAGES.contains(&name) && !called {
-        return Ok(Value::Namespace(format!("game.{name}").into()));
-    }
-    if ns.starts_with("game.") {
-        if let Some(&r) = onag_rules::dynamic::RULESETS.iter().find(|&&r| r == name) {
-            return if called {
-                construct_position(r, args)
-            } else {
-                Ok(Value::Ruleset(r))
-            };
-        }
-    }
-    if ns == "Grid" && name == "Empty" {
-        return grid_empty(&args);
-    }
-    Err(EvalError::new(format!(
-        "Unknown member of `{ns}`: `{name}`"
-    )))
-}
-
-/// `Grid.Empty(r, c)`: an r x c board of empty cells.
-pub fn grid_empty(args: &[Value]) -> EvalResult {
-    let [r, c] = args else {
-        return Err(EvalError::new(
-            "Grid.Empty expects two arguments: rows and columns",
-        ));
-    };
-    let dim = |v: &Value, what: &str| -> EvalResult<usize> {
-        let n = v
-            .as_integer()
-            .ok_or_else(|| EvalError::new(format!("Invalid {what}: {v}")))?;
-        if n.is_negative() {
-            return Err(EvalError::new(format!("Invalid {what}: {n}")));
-        }
-        n.to_usize()
-            .filter(|&k| k <= 4096)
-            .ok_or_else(|| EvalError::new(format!("Invalid {what}: {n} (too large)")))
-    };
-    let (rows, cols) = (dim(r, "RowCount")?, dim(c, "ColCount")?);
-    Ok(Value::Grid(Rc::new(onag_rules::grid::Grid::empty(
-        rows, cols,
-    ))))
-}
-
-/// A position of the named ruleset from constructor arguments.
-pub fn construct_position(ruleset: &str, args: Vec<Value>) -> EvalResult {
-    use onag_rules::dynamic::RulesetArg;
-    let args: Vec<RulesetArg> = args
-        .into_iter()
-        .map(|v| match v {
-            Value::Str(s) => Ok(RulesetArg::Str(s.to_string())),
-            Value::Grid(g) => Ok(RulesetArg::Grid((*g).clone())),
-            other => Err(EvalError::new(format!(
-                "{ruleset}: unexpected argument {other}"
-            ))),
-        })
-        .collect::<EvalResult<_>>()?;
-    match onag_rules::dynamic::construct(ruleset, &args) {
-        Some(Ok(p)) => Ok(Value::Position(p)),
-        Some(Err(e)) => Err(EvalError::new(e)),
-        None => Err(EvalError::new(format!("Unknown ruleset: `{ruleset}`"))),
-    }
-}
-
 /// The nimber *n.
 pub fn nimber(n: &Integer) -> EvalResult<Game> {
     if n.is_negative() {
@@ -553,6 +492,9 @@ fn signed(positive: bool, g: Game) -> Game {
 
 /// The short game a value denotes, or an error naming the value.
 pub fn to_game(v: &Value) -> EvalResult<Game> {
+    if let Value::Position(p) = v {
+        return rulesets::canonical_form(p);
+    }
     v.as_game().ok_or_else(|| match v {
         Value::Number(r) => EvalError::new(format!(
             "{r} is not a dyadic rational, so it is not a short game"

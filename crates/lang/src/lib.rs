@@ -12,6 +12,7 @@ pub mod lexer;
 pub mod methods;
 pub mod parser;
 pub mod picture;
+pub mod rulesets;
 pub mod value;
 
 pub use eval::{Error, EvalError, Interp};

@@ -5,6 +5,7 @@
 //! all read the same table.
 
 use crate::eval::{to_game, EvalError, EvalResult, Interp, KeywordArgs};
+use crate::rulesets;
 use crate::value::{value_order, Player, Value};
 use onag_core::game::{Game, Outcome};
 use onag_core::nim;
@@ -27,6 +28,8 @@ pub enum Receiver {
     Thermograph,
     /// Positions of rulesets (they also answer every game method).
     Position,
+    /// Rulesets and ruleset families (`Kayles`, `TakeAndBreak("0.77")`).
+    Ruleset,
 }
 
 impl Receiver {
@@ -38,6 +41,7 @@ impl Receiver {
             Receiver::Collection => matches!(v, Value::List(_) | Value::Set(_) | Value::Tuple(_)),
             Receiver::Thermograph => matches!(v, Value::Thermograph(_)),
             Receiver::Position => matches!(v, Value::Position(_)),
+            Receiver::Ruleset => matches!(v, Value::Ruleset(_) | Value::Schema(_)),
         }
     }
 
@@ -50,6 +54,7 @@ impl Receiver {
             Receiver::Collection => "Collection",
             Receiver::Thermograph => "Thermograph",
             Receiver::Position => "Position",
+            Receiver::Ruleset => "Ruleset",
         }
     }
 }
@@ -92,22 +97,74 @@ macro_rules! function {
 pub static METHODS: &[MethodDef] = &[
     // Positions of rulesets (before the game methods of the same names).
     method!("LeftOptions", Position, [], "The positions Left can move to, as a set.", |_, r, _| {
-        position_options(r, onag_rules::Player::Left)
+        position_options(r, Player::Left)
     }),
     method!("RightOptions", Position, [], "The positions Right can move to, as a set.", |_, r, _| {
-        position_options(r, onag_rules::Player::Right)
+        position_options(r, Player::Right)
     }),
-    method!("Options", Position, ["player"], "The positions Left or Right can move to, as a set.", |_, r, a| {
-        position_options(r, match player_arg(a, 0)? {
-            Player::Left => onag_rules::Player::Left,
-            Player::Right => onag_rules::Player::Right,
-        })
+    method!("Options", Position, ["player"], "The positions Left or Right can move to, as a set; with no argument (impartial positions), the list of options in the ruleset's order, duplicates kept.", |_, r, a| {
+        if a.is_empty() {
+            let p = rulesets::position(r)?;
+            if p.nim_value().is_none() {
+                return Err(EvalError::new("Options: a partizan position needs a player (Left or Right)"));
+            }
+            return Ok(Value::list(p.options(Player::Left)?.into_iter().map(Value::Position).collect()));
+        }
+        position_options(r, player_arg(a, 0)?)
     }),
     method!("Decomposition", Position, [], "The independent components whose sum is the position, as a list.", |_, r, _| {
-        match r {
-            Value::Position(p) => Ok(Value::list(p.decomposition().into_iter().map(Value::Position).collect())),
-            _ => Err(EvalError::new("Expected a position")),
+        let parts = rulesets::position(r)?.decomposition()?;
+        Ok(Value::list(parts.into_iter().map(Value::Position).collect()))
+    }),
+    method!("NimValue", Position, [], "The nim value of an impartial position, by mex over its options and XOR over its components (never through canonical forms).", |_, r, _| {
+        let p = rulesets::position(r)?;
+        match p.nim_value() {
+            Some(v) => Ok(Value::integer(Integer::from(v?))),
+            None => {
+                let g = rulesets::canonical_form(p)?;
+                g.as_nimber()
+                    .map(|n| Value::integer(Integer::from(n)))
+                    .ok_or_else(|| EvalError::new(format!("NimValue: {} is not impartial (its value is {})", p.display(), Value::game(g))))
+            }
         }
+    }),
+    // Rulesets.
+    method!("code", Ruleset, [], "The take-and-break or spawning code, as supplied.", |_, r, _| {
+        Ok(Value::Str(rulesets::ruleset(r)?.code()?.into()))
+    }),
+    method!("HeapOptions", Ruleset, ["n"], "The option lists of a heap of n tokens: each a list of heap sizes whose sum is the option.", |_, r, a| {
+        let opts = rulesets::ruleset(r)?.heap_options(rulesets::count(arg(a, 0)?, "HeapOptions")?)?;
+        Ok(Value::list(opts.into_iter().map(rulesets::nim_list).collect()))
+    }),
+    method!("HeapNimValue", Ruleset, ["n"], "The nim value of a heap of n tokens.", |_, r, a| {
+        let v = rulesets::ruleset(r)?.heap_nim_value(rulesets::count(arg(a, 0)?, "HeapNimValue")?)?;
+        Ok(Value::integer(Integer::from(v)))
+    }),
+    method!("NimValueSequence", Ruleset, ["n"], "The nim values of heaps 1 to n.", |_, r, a| {
+        let v = rulesets::ruleset(r)?.nim_value_sequence(rulesets::count(arg(a, 0)?, "NimValueSequence")?)?;
+        Ok(rulesets::nim_list(v))
+    }),
+    method!("CheckPeriodicity", Ruleset, ["n"], "The period, preperiod and saltus of the nim values of heaps 0 to n-1 (Guy and Smith's test), or Nothing.", |_, r, a| {
+        let p = rulesets::ruleset(r)?.check_periodicity(rulesets::count(arg(a, 0)?, "CheckPeriodicity")?)?;
+        Ok(rulesets::periodicity(p))
+    }),
+    method!("NimValueTable", Ruleset, ["rows", "cols"], "The nim values of the positions (m, n), m from 0 to rows, n from 0 to cols.", |_, r, a| {
+        let t = rulesets::ruleset(r)?.nim_value_table(
+            rulesets::count(arg(a, 0)?, "NimValueTable")?,
+            rulesets::count(arg(a, 1)?, "NimValueTable")?,
+        )?;
+        Ok(rulesets::table(t.into_iter().map(|row| row.into_iter().map(|v| Value::integer(Integer::from(v))).collect()).collect()))
+    }),
+    method!("GameValueSequence", Ruleset, ["n"], "The values of heaps 1 to n of a partizan heap ruleset.", |_, r, a| {
+        let v = rulesets::ruleset(r)?.game_value_sequence(rulesets::count(arg(a, 0)?, "GameValueSequence")?)?;
+        Ok(game_list(v))
+    }),
+    method!("GameValueTable", Ruleset, ["rows", "cols"], "The values of the positions (m, n), m from 1 to rows, n from 1 to cols.", |_, r, a| {
+        let t = rulesets::ruleset(r)?.game_value_table(
+            rulesets::count(arg(a, 0)?, "GameValueTable")?,
+            rulesets::count(arg(a, 1)?, "GameValueTable")?,
+        )?;
+        Ok(rulesets::table(t.into_iter().map(|row| row.into_iter().map(Value::game).collect()).collect()))
     }),
     // Integers.
     method!(
@@ -817,6 +874,12 @@ pub fn call_method(
         return Err(not_a_method(name, receiver));
     }
     let Some(def) = named.find(|m| m.receiver.accepts(receiver)) else {
+        if let Value::Position(p) = receiver {
+            // Game methods of a position are those of its canonical form; an
+            // error computing it is reported as such.
+            let g = Value::game(rulesets::canonical_form(p)?);
+            return call_method(interp, &g, name, args, kwargs);
+        }
         return Err(not_a_method(name, receiver));
     };
     if let Some((k, _)) = kwargs.first() {
@@ -835,11 +898,11 @@ pub fn call_function(
     args: Vec<Value>,
     kwargs: KeywordArgs,
 ) -> EvalResult {
-    if onag_rules::dynamic::RULESETS.contains(&name) {
-        return crate::eval::construct_position(name, args);
+    if let Some(f) = rulesets::named(name).filter(rulesets::is_callable) {
+        return rulesets::call(interp, &f, args, kwargs);
     }
     if name == "Grid" {
-        return crate::eval::grid_empty(&args);
+        return rulesets::namespace_member(interp, "Grid", "Empty", true, args, kwargs);
     }
     let Some(def) = FUNCTIONS.iter().find(|f| f.name == name) else {
         return Err(EvalError::new(format!(
@@ -954,13 +1017,13 @@ fn options_set(g: Game, p: Player) -> Value {
     Value::set(opts.iter().map(|&o| Value::game(o)).collect())
 }
 
-fn position_options(r: &Value, player: onag_rules::Player) -> EvalResult {
-    match r {
-        Value::Position(p) => Ok(Value::set(
-            p.options(player).into_iter().map(Value::Position).collect(),
-        )),
-        _ => Err(EvalError::new("Expected a position")),
-    }
+fn position_options(r: &Value, player: Player) -> EvalResult {
+    let opts = rulesets::position(r)?.options(player)?;
+    Ok(Value::set(opts.into_iter().map(Value::Position).collect()))
+}
+
+fn game_list(games: Vec<Game>) -> Value {
+    Value::list(games.into_iter().map(Value::game).collect())
 }
 
 fn game_set(games: Vec<Game>) -> Value {

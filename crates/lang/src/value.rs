@@ -9,19 +9,14 @@ use onag_core::game::{
     print_order, ConfusionInterval, Game, Outcome, Thermograph, UptimalExpansion,
 };
 use onag_core::number::{Dyadic, Integer, Rational};
-use onag_rules::dynamic::AnyPosition;
-use onag_rules::grid::Grid;
+use onag_rules::dynamic::{AnyPosition, AnyRuleset, Periodicity};
+use onag_rules::registry::{Object, RulesetEntry};
 use std::cmp::Ordering;
 use std::fmt;
 use std::rc::Rc;
 use std::sync::Arc;
 
-/// Left or Right.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Player {
-    Left,
-    Right,
-}
+pub use onag_rules::Player;
 
 /// A user function: a lambda with the local variables it captured.
 #[derive(Debug)]
@@ -52,11 +47,19 @@ pub enum Value {
     /// An uptimal expansion, `x.d1d2...`.
     Uptimal(Rc<UptimalExpansion>),
     /// A position of a ruleset, such as `Domineering("..|..")`.
-    Position(Arc<dyn AnyPosition>),
-    /// A ruleset, callable on a position string: `Domineering`.
-    Ruleset(&'static str),
-    /// A board, as made by `Grid.Empty(r, c)`.
-    Grid(Rc<Grid>),
+    Position(Rc<dyn AnyPosition>),
+    /// A ruleset, callable on a position: `Domineering`, `Kayles`,
+    /// `TakeAndBreak("0.77")`.
+    Ruleset(Rc<dyn AnyRuleset>),
+    /// A family of rulesets, callable on its parameters: `GenClobber`,
+    /// `TakeAndBreak`, `Subtraction`.
+    Schema(&'static RulesetEntry),
+    /// A board, strip or graph, as made by `Grid.Empty(r, c)`.
+    Object(Rc<Object>),
+    /// The result of `CheckPeriodicity`.
+    Periodicity(Periodicity),
+    /// A table of values (`NimValueTable`), printed in rows.
+    Table(Rc<Vec<Vec<Value>>>),
     /// A package or class name: `game`, `game.grid`, `Grid`.
     Namespace(Rc<str>),
     Nothing,
@@ -109,8 +112,14 @@ impl Value {
             Value::Interval(_) => "Interval",
             Value::Uptimal(_) => "UptimalExpansion",
             Value::Position(_) => "Position",
-            Value::Ruleset(_) => "Ruleset",
-            Value::Grid(_) => "Grid",
+            Value::Ruleset(_) | Value::Schema(_) => "Ruleset",
+            Value::Object(o) => match **o {
+                Object::Grid(_) => "Grid",
+                Object::Strip(_) => "Strip",
+                Object::Graph(_) => "Graph",
+            },
+            Value::Periodicity(_) => "Periodicity",
+            Value::Table(_) => "Table",
             Value::Namespace(_) => "Package",
             Value::Nothing => "Nothing",
         }
@@ -120,7 +129,7 @@ impl Value {
     pub fn as_game(&self) -> Option<Game> {
         match self {
             Value::Game(g) => Some(*g),
-            Value::Position(p) => Some(p.canonical_form()),
+            Value::Position(p) => p.canonical_form().ok(),
             Value::Number(r) => r.to_dyadic().map(Game::number),
             _ => None,
         }
@@ -149,11 +158,13 @@ fn kind_rank(v: &Value) -> u8 {
         Value::Thermograph(_) => 10,
         Value::Interval(_) => 11,
         Value::Position(_) => 12,
-        Value::Ruleset(_) => 13,
-        Value::Grid(_) => 14,
+        Value::Ruleset(_) | Value::Schema(_) => 13,
+        Value::Object(_) => 14,
         Value::Namespace(_) => 15,
         Value::Uptimal(_) => 16,
-        Value::Nothing => 17,
+        Value::Periodicity(_) => 17,
+        Value::Table(_) => 18,
+        Value::Nothing => 19,
     }
 }
 
@@ -181,13 +192,11 @@ pub fn value_order(a: &Value, b: &Value) -> Ordering {
         (Value::Function(x), Value::Function(y)) => Rc::as_ptr(x).cmp(&Rc::as_ptr(y)),
         (Value::Thermograph(x), Value::Thermograph(y)) => x.to_string().cmp(&y.to_string()),
         (Value::Interval(x), Value::Interval(y)) => x.to_string().cmp(&y.to_string()),
-        (Value::Position(x), Value::Position(y)) => {
-            (x.ruleset(), x.text()).cmp(&(y.ruleset(), y.text()))
-        }
-        (Value::Ruleset(x), Value::Ruleset(y)) => x.cmp(y),
-        (Value::Grid(x), Value::Grid(y)) => {
-            (x.rows, x.cols, &x.cells).cmp(&(y.rows, y.cols, &y.cells))
-        }
+        (Value::Position(x), Value::Position(y)) => x.display().cmp(&y.display()),
+        (Value::Ruleset(_) | Value::Schema(_), Value::Ruleset(_) | Value::Schema(_))
+        | (Value::Object(_), Value::Object(_))
+        | (Value::Periodicity(_), Value::Periodicity(_))
+        | (Value::Table(_), Value::Table(_)) => a.to_string().cmp(&b.to_string()),
         (Value::Namespace(x), Value::Namespace(y)) => x.cmp(y),
         (Value::Uptimal(x), Value::Uptimal(y)) => x.to_game().cmp(&y.to_game()),
         _ => kind_rank(a).cmp(&kind_rank(b)),
@@ -224,9 +233,16 @@ impl fmt::Display for Value {
             Value::Function(c) => write!(f, "<function of {} argument(s)>", c.params.len()),
             Value::Thermograph(t) => write!(f, "{t}"),
             Value::Interval(i) => write!(f, "{i}"),
-            Value::Position(p) => write!(f, "{}(\"{}\")", p.ruleset(), p.text()),
-            Value::Ruleset(name) => f.write_str(name),
-            Value::Grid(g) => write!(f, "Grid(\"{}\")", g.to_string_with(".123456789")),
+            Value::Position(p) => f.write_str(&p.display()),
+            Value::Ruleset(r) => f.write_str(&r.name()),
+            Value::Schema(e) => f.write_str(e.name),
+            Value::Object(o) => write!(f, "{o}"),
+            Value::Periodicity(p) => write!(
+                f,
+                "Periodicity(Period => {}, Preperiod => {}, Saltus => {})",
+                p.period, p.preperiod, p.saltus
+            ),
+            Value::Table(rows) => write_table(f, rows),
             Value::Namespace(n) => f.write_str(n),
             Value::Uptimal(u) => write!(f, "{u}"),
             Value::Nothing => f.write_str("Nothing"),
@@ -243,4 +259,47 @@ fn write_seq(f: &mut fmt::Formatter<'_>, open: &str, items: &[Value], close: &st
         write!(f, "{v}")?;
     }
     f.write_str(close)
+}
+
+/// A table as CGSuite prints one (RULESETS 4.4): columns right-aligned to
+/// their widest entry, cells separated by ` | `, every row followed by a
+/// rule of `-` runs joined by `+`.
+fn write_table(f: &mut fmt::Formatter<'_>, rows: &[Vec<Value>]) -> fmt::Result {
+    let cells: Vec<Vec<String>> = rows
+        .iter()
+        .map(|r| r.iter().map(|v| v.to_string()).collect())
+        .collect();
+    let ncols = cells.iter().map(Vec::len).max().unwrap_or(0);
+    let widths: Vec<usize> = (0..ncols)
+        .map(|c| {
+            cells
+                .iter()
+                .filter_map(|r| r.get(c))
+                .map(|s| s.chars().count())
+                .max()
+                .unwrap_or(0)
+        })
+        .collect();
+    let rule: Vec<String> = widths
+        .iter()
+        .enumerate()
+        .map(|(c, w)| {
+            let pad = if c == 0 || c + 1 == ncols { 1 } else { 2 };
+            "-".repeat(w + if ncols == 1 { 0 } else { pad })
+        })
+        .collect();
+    for (i, row) in cells.iter().enumerate() {
+        if i > 0 {
+            f.write_str("\n")?;
+        }
+        let line: Vec<String> = (0..ncols)
+            .map(|c| {
+                let s = row.get(c).map_or("", String::as_str);
+                format!("{s:>w$}", w = widths[c])
+            })
+            .collect();
+        writeln!(f, "{}", line.join(" | "))?;
+        f.write_str(&rule.join("+"))?;
+    }
+    Ok(())
 }

@@ -7,8 +7,31 @@
 //! of its 8 images under the symmetries of the rectangle, where the 4 that
 //! transpose the board swap the players and so negate the value.
 
+use crate::args::Args;
+use crate::dynamic::{partizan, AnyPosition, Simple};
+use crate::error::RuleResult;
 use crate::grid::{Grid, GridError};
 use crate::position::{Player, Position};
+use crate::registry::{Make, Package, RulesetEntry};
+use std::rc::Rc;
+
+/// The named rulesets of this module.
+pub const ENTRIES: &[RulesetEntry] = &[RulesetEntry {
+    name: "Domineering",
+    package: Package::Grid,
+    doc: "Left places vertical dominoes, Right horizontal ones (`.` free, `#` filled).",
+    make: Make::Ruleset(|| {
+        Rc::new(Simple {
+            name: "Domineering",
+            build,
+        })
+    }),
+}];
+
+fn build(prefix: &Rc<str>, args: &Args) -> RuleResult<Rc<dyn AnyPosition>> {
+    let grid = Grid::from_args("Domineering", args, ".#")?;
+    Ok(partizan(prefix, Domineering::from_grid(&grid)?))
+}
 
 /// The largest board (in cells) a position may have.
 pub const MAX_CELLS: usize = 128;
@@ -198,6 +221,10 @@ impl Domineering {
 }
 
 impl Position for Domineering {
+    fn text(&self) -> String {
+        format!("\"{}\"", self.board())
+    }
+
     fn options(&self, player: Player) -> Vec<Self> {
         let step = match player {
             Player::Left => self.cols as u32,

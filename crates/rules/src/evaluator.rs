@@ -31,6 +31,13 @@ impl<P: Position> Default for Evaluator<P> {
     }
 }
 
+/// The evaluator of positions of type `P` shared by the whole process (one
+/// per type, created on first use and never freed), so that values computed
+/// for one expression are reused by the next.
+pub fn shared<P: Position>() -> &'static Evaluator<P> {
+    crate::singleton::per_type()
+}
+
 impl<P: Position> Evaluator<P> {
     /// An evaluator using decomposition and symmetry.
     pub fn new() -> Self {
@@ -106,6 +113,7 @@ impl<P: Position> Evaluator<P> {
         {
             return v;
         }
+        onag_core::interrupt::checkpoint();
         let v = stacker::maybe_grow(64 * 1024, 1024 * 1024, || self.compute(q));
         self.shard(q)
             .lock()

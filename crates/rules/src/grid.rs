@@ -1,7 +1,11 @@
 //! Rectangular boards written as strings of rows separated by `|`
 //! (RULESETS.md 1.1).
 
+use crate::args::{Arg, Args};
+use crate::error::{RuleError, RuleResult};
+use crate::registry::Object;
 use std::fmt;
+use std::rc::Rc;
 
 /// A board of small cell values, row-major.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -98,4 +102,46 @@ impl Grid {
         }
         s
     }
+}
+
+impl Grid {
+    /// The board given to a grid ruleset: a string in `charmap`, or a `Grid`
+    /// object (taken as is, as CGSuite does).
+    pub fn from_args(what: &str, args: &Args, charmap: &str) -> RuleResult<Grid> {
+        args.check_keywords(what, &[])?;
+        match args.positional.as_slice() {
+            [Arg::Str(s)] => Ok(Grid::parse(s, charmap)?),
+            [Arg::Object(o)] => match &**o {
+                Object::Grid(g) => Ok(g.clone()),
+                other => Err(RuleError(format!("{what} expects a grid, got {other}"))),
+            },
+            _ => Err(RuleError(format!(
+                "{what} expects one argument: a position string or a Grid"
+            ))),
+        }
+    }
+}
+
+/// `Grid.Empty(rows, cols)`.
+pub fn class_member(member: &str, args: &Args) -> Option<RuleResult<Arg>> {
+    if member != "Empty" {
+        return None;
+    }
+    let [r, c] = args.positional.as_slice() else {
+        return Some(Err(RuleError(
+            "Grid.Empty expects two arguments: rows and columns".into(),
+        )));
+    };
+    let dim = |v: &Arg, what: &str| -> RuleResult<usize> {
+        match v.as_i64() {
+            Some(n) if n < 0 => Err(RuleError(format!("Invalid {what}: {n}"))),
+            Some(n) if n <= 4096 => Ok(n as usize),
+            _ => Err(RuleError(format!("Invalid {what}: {v:?}"))),
+        }
+    };
+    Some(
+        dim(r, "RowCount")
+            .and_then(|rows| Ok((rows, dim(c, "ColCount")?)))
+            .map(|(rows, cols)| Arg::Object(Rc::new(Object::Grid(Grid::empty(rows, cols))))),
+    )
 }

@@ -1,16 +1,31 @@
 //! Rulesets of classic combinatorial games.
 //!
-//! A ruleset is a position type implementing [`Position`]: its options for
-//! each player, its decomposition into independent components, and its
-//! normal form under the game's symmetries. The [`Evaluator`] turns
-//! positions into canonical games through a transposition table keyed by
-//! normalised components. This crate depends on `onag-core` only.
+//! A ruleset is a position type implementing [`Position`] (partizan) or
+//! [`ImpartialPosition`]: its options, its decomposition into independent
+//! components, and its normal form under the game's symmetries. The
+//! [`Evaluator`] turns partizan positions into canonical games through a
+//! transposition table keyed by normalised components; the
+//! [`NimEvaluator`] computes nim values by mex, never through canonical
+//! forms. [`dynamic`] puts every ruleset behind one object-safe interface
+//! for the language, and [`registry`] names them. This crate depends on
+//! `onag-core` only.
 
+pub mod args;
 pub mod domineering;
 pub mod dynamic;
+pub mod error;
 pub mod evaluator;
+pub mod graph;
 pub mod grid;
+pub mod heap;
+pub mod impartial;
 pub mod position;
+pub mod registry;
+pub mod singleton;
+pub mod strip;
 
+pub use args::{Arg, Args};
+pub use error::{RuleError, RuleResult};
 pub use evaluator::Evaluator;
-pub use position::{Player, Position};
+pub use impartial::NimEvaluator;
+pub use position::{ImpartialPosition, Player, Position};

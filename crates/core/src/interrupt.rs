@@ -1,0 +1,52 @@
+//! Progress and cancellation of long computations.
+//!
+//! Long-running loops (the evaluators of rulesets, nim-value sequences)
+//! call [`checkpoint`], which counts work done and, once [`request`] has
+//! been called (by a Ctrl-C handler or a timeout), unwinds with the payload
+//! [`Interrupted`]. The front end catches that unwind, reports
+//! "Interrupted", calls [`clear`] and goes on; every table stays valid,
+//! because entries are only ever inserted complete.
+
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+
+static CANCEL: AtomicBool = AtomicBool::new(false);
+static WORK: AtomicU64 = AtomicU64::new(0);
+
+/// The panic payload of a cancelled computation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Interrupted;
+
+/// Ask the running computation to stop at its next checkpoint.
+pub fn request() {
+    CANCEL.store(true, Ordering::SeqCst);
+}
+
+/// Forget a pending request (before starting the next computation).
+pub fn clear() {
+    CANCEL.store(false, Ordering::SeqCst);
+}
+
+/// Whether a stop has been requested.
+pub fn requested() -> bool {
+    CANCEL.load(Ordering::Relaxed)
+}
+
+/// Count one unit of work (a position evaluated, a heap size computed)
+/// and stop if asked to.
+#[inline]
+pub fn checkpoint() {
+    WORK.fetch_add(1, Ordering::Relaxed);
+    if CANCEL.load(Ordering::Relaxed) {
+        std::panic::panic_any(Interrupted);
+    }
+}
+
+/// Units of work counted since the process started (for progress bars).
+pub fn work_done() -> u64 {
+    WORK.load(Ordering::Relaxed)
+}
+
+/// Whether a caught panic payload is a cancellation.
+pub fn is_interrupted(payload: &(dyn std::any::Any + Send)) -> bool {
+    payload.downcast_ref::<Interrupted>().is_some()
+}

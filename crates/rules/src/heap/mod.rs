@@ -1,0 +1,13 @@
+//! Heap rulesets (RULESETS 4): impartial games played on heaps of tokens,
+//! defined by the option lists of a heap of each size.
+
+use crate::error::RuleResult;
+
+/// An impartial heap ruleset, defined entirely by its heap options
+/// (RULESETS 4.1).
+pub trait HeapRules {
+    /// The options of a heap of `n` tokens: each a list of heap sizes whose
+    /// disjunctive sum is the option (the empty list is 0). Duplicates are
+    /// kept, in the ruleset's order.
+    fn heap_options(&self, n: u64) -> RuleResult<Vec<Vec<u64>>>;
+}
