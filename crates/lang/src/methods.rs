@@ -10,6 +10,8 @@ use crate::value::{value_order, Player, Value};
 use onag_core::game::{Game, Outcome};
 use onag_core::nim;
 use onag_core::number::{Dyadic, Integer, Rational};
+use onag_rules::operations::Operation;
+use onag_rules::variant::Variant;
 use std::ops::Add;
 use std::rc::Rc;
 
@@ -66,6 +68,9 @@ pub struct MethodDef {
     pub name: &'static str,
     pub receiver: Receiver,
     pub params: &'static [&'static str],
+    /// Optional keyword parameters (`twisted => true`): their values follow
+    /// the positional arguments, Nothing when not given.
+    pub keywords: &'static [&'static str],
     pub doc: &'static str,
     call: MethodFn,
 }
@@ -82,7 +87,10 @@ pub struct FunctionDef {
 
 macro_rules! method {
     ($name:literal, $recv:ident, [$($p:literal),*], $doc:literal, $f:expr) => {
-        MethodDef { name: $name, receiver: Receiver::$recv, params: &[$($p),*], doc: $doc, call: $f }
+        MethodDef { name: $name, receiver: Receiver::$recv, params: &[$($p),*], keywords: &[], doc: $doc, call: $f }
+    };
+    ($name:literal, $recv:ident, [$($p:literal),*], keywords [$($k:literal),*], $doc:literal, $f:expr) => {
+        MethodDef { name: $name, receiver: Receiver::$recv, params: &[$($p),*], keywords: &[$($k),*], doc: $doc, call: $f }
     };
 }
 
@@ -129,6 +137,38 @@ pub static METHODS: &[MethodDef] = &[
         }
     }),
     // Rulesets.
+    method!("Join", Ruleset, ["other"], "The heap ruleset whose options are this one's followed by the other's (RULESETS 4.7).", |_, r, a| {
+        combine(r, Operation::Join, arg(a, 0)?)
+    }),
+    method!("Adjoin", Ruleset, ["other"], "The coordinate ruleset whose options are this one's followed by the other's (RULESETS 4.7).", |_, r, a| {
+        combine(r, Operation::Adjoin, arg(a, 0)?)
+    }),
+    method!("PartizanJoin", Ruleset, ["other"], "The partizan heap ruleset in which Left moves by this ruleset and Right by the other.", |_, r, a| {
+        combine(r, Operation::PartizanJoin, arg(a, 0)?)
+    }),
+    method!("AcrosticProduct", Ruleset, ["other"], "The acrostic product: a move is a move of one ruleset on its coordinate (RULESETS 4.7).", |_, r, a| {
+        combine(r, Operation::AcrosticProduct, arg(a, 0)?)
+    }),
+    method!("DirectProduct", Ruleset, ["other"], "The direct (Tartan) product: a move is a move of both rulesets at once (RULESETS 4.7).", |_, r, a| {
+        combine(r, Operation::DirectProduct, arg(a, 0)?)
+    }),
+    method!("CakeProduct", Ruleset, ["other"], keywords ["twisted"], "GenCutcake(this, other, twisted): Left moves by this ruleset, Right by the other (RULESETS 4.9).", |_, r, a| {
+        let twisted = match arg(a, 1)? {
+            Value::Nothing => false,
+            Value::Bool(b) => *b,
+            v => return Err(EvalError::new(format!("CakeProduct: `twisted` must be true or false, got {v}"))),
+        };
+        combine(r, Operation::CakeProduct { twisted }, arg(a, 0)?)
+    }),
+    method!("ImpartialVariant", Ruleset, [], "The impartial variant: either player may make any move of either player (RULESETS 5).", |_, r, _| {
+        variant(r, Variant::Impartial)
+    }),
+    method!("DicoticVariant", Ruleset, [], "The dicotic variant: a player may move only where the opponent also could (RULESETS 5).", |_, r, _| {
+        variant(r, Variant::Dicotic)
+    }),
+    method!("TwistedVariant", Ruleset, [], "The twisted variant: the players swap roles after every move (RULESETS 5).", |_, r, _| {
+        variant(r, Variant::Twisted)
+    }),
     method!("code", Ruleset, [], "The take-and-break or spawning code, as supplied.", |_, r, _| {
         Ok(Value::Str(rulesets::ruleset(r)?.code()?.into()))
     }),
@@ -882,12 +922,24 @@ pub fn call_method(
         }
         return Err(not_a_method(name, receiver));
     };
-    if let Some((k, _)) = kwargs.first() {
+    if let Some((k, _)) = kwargs
+        .iter()
+        .find(|(k, _)| !def.keywords.contains(&k.as_str()))
+    {
         return Err(EvalError::new(format!(
             "{name}: unknown keyword argument `{k}`"
         )));
     }
     check_arity(name, def.params, &args)?;
+    let mut args = args;
+    for k in def.keywords {
+        args.push(
+            kwargs
+                .iter()
+                .find(|(n, _)| n == k)
+                .map_or(Value::Nothing, |(_, v)| v.clone()),
+        );
+    }
     (def.call)(interp, receiver, &args)
 }
 
@@ -1020,6 +1072,18 @@ fn options_set(g: Game, p: Player) -> Value {
 fn position_options(r: &Value, player: Player) -> EvalResult {
     let opts = rulesets::position(r)?.options(player)?;
     Ok(Value::set(opts.into_iter().map(Value::Position).collect()))
+}
+
+fn combine(r: &Value, op: Operation, other: &Value) -> EvalResult {
+    let (a, b) = (rulesets::ruleset(r)?, rulesets::ruleset(other)?);
+    Ok(Value::Ruleset(onag_rules::operations::combine(&a, op, &b)?))
+}
+
+fn variant(r: &Value, kind: Variant) -> EvalResult {
+    Ok(Value::Ruleset(onag_rules::variant::variant(
+        &rulesets::ruleset(r)?,
+        kind,
+    )?))
 }
 
 fn game_list(games: Vec<Game>) -> Value {

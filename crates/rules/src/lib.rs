@@ -19,10 +19,12 @@ pub mod graph;
 pub mod grid;
 pub mod heap;
 pub mod impartial;
+pub mod operations;
 pub mod position;
 pub mod registry;
 pub mod singleton;
 pub mod strip;
+pub mod variant;
 
 pub use args::{Arg, Args};
 pub use error::{RuleError, RuleResult};
