@@ -1,18 +1,31 @@
 //! The `onag` command: a calculator for combinatorial games.
 //!
-//! - `onag` starts an interactive session;
+//! - `onag` starts an interactive session (line editing, history,
+//!   completion, `:help`, Ctrl-C stops a computation);
 //! - `onag -e EXPR` evaluates one input and prints its value;
 //! - `onag FILE` runs a script;
 //! - `onag batch` reads inputs from standard input, one per line, and prints
 //!   exactly one line per input: the value, an empty line when the input
-//!   ends with `;`, or `!!` and the error message.
+//!   ends with `;`, or `!!` and the error message;
+//! - `onag plot EXPR -o FILE` draws thermographs;
+//! - `onag bench` times the evaluators.
+//!
+//! `--json` prints results as JSON objects, `--timeout SECONDS` bounds each
+//! input. Exit codes: 0 success, 1 evaluation error, 2 usage error.
+
+mod bench;
+mod help;
+mod json;
+mod repl;
+mod run;
 
 use clap::{Parser, Subcommand};
-use onag_lang::{Error, Interp};
-use std::io::{self, BufRead, Write};
-use std::panic::{self, AssertUnwindSafe};
-use std::path::PathBuf;
+use onag_lang::{Interp, Value};
+use run::{Failure, Supervision};
+use std::io::{self, BufRead, IsTerminal, Write};
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::time::Duration;
 
 #[derive(Parser)]
 #[command(
@@ -20,7 +33,6 @@ use std::process::ExitCode;
     version,
     about = "Exact values of combinatorial games, in CGSuite's notation"
 )]
-#[command(args_conflicts_with_subcommands = true)]
 struct Cli {
     /// Evaluate EXPR, print its value and exit (non-zero on error).
     #[arg(
@@ -33,6 +45,20 @@ struct Cli {
 
     /// Run the script FILE, printing the value of each input that has one.
     file: Option<PathBuf>,
+
+    /// Print each result as a JSON object (text, kind, canonical form,
+    /// outcome, stops, mean, temperature).
+    #[arg(long, global = true)]
+    json: bool,
+
+    /// Stop any single input after SECONDS (it then fails with an error).
+    #[arg(long, value_name = "SECONDS", global = true)]
+    timeout: Option<f64>,
+
+    /// Print the reference page of every method, function and ruleset
+    /// (docs/REFERENCE.md) and exit.
+    #[arg(long)]
+    reference: bool,
 
     #[command(subcommand)]
     command: Option<Command>,
@@ -50,6 +76,16 @@ enum Command {
         #[arg(short, long, value_name = "FILE")]
         output: PathBuf,
     },
+    /// Time the canonical forms of empty Domineering rectangles, each from a
+    /// fresh table.
+    Bench {
+        /// Largest board area.
+        #[arg(long, default_value_t = 30)]
+        max_area: usize,
+        /// Skip boards containing one that took longer than this (seconds).
+        #[arg(long, default_value_t = 60.0)]
+        budget: f64,
+    },
 }
 
 /// Exit code for an evaluation error.
@@ -59,48 +95,69 @@ const USAGE_ERROR: u8 = 2;
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    match (cli.command, cli.eval, cli.file) {
-        (Some(Command::Batch), _, _) => batch(),
-        (Some(Command::Plot { expr, output }), _, _) => plot(&expr, &output),
-        (None, Some(expr), _) => eval_once(&expr),
-        (None, None, Some(path)) => script(&path),
-        (None, None, None) => repl(),
-    }
-}
-
-/// Run one input, turning a panic (a defect, never expected) into an error
-/// so that the session survives it.
-fn run_guarded(interp: &mut Interp, src: &str) -> Result<Option<String>, String> {
-    let outcome = panic::catch_unwind(AssertUnwindSafe(|| interp.run(src)));
-    match outcome {
-        Ok(Ok(v)) => Ok(v.map(|v| v.to_string())),
-        Ok(Err(e)) => Err(describe(&e)),
-        Err(payload) => {
-            let what = payload
-                .downcast_ref::<&str>()
-                .map(|s| s.to_string())
-                .or_else(|| payload.downcast_ref::<String>().cloned())
-                .unwrap_or_else(|| "unknown".to_string());
-            Err(format!("internal error: {what}"))
+    let timeout = match cli.timeout {
+        None => None,
+        Some(s) if s.is_finite() && s > 0.0 && s < 1e9 => Some(Duration::from_secs_f64(s)),
+        Some(s) => {
+            eprintln!("error: --timeout must be a positive number of seconds, got {s}");
+            return ExitCode::from(USAGE_ERROR);
         }
+    };
+    let how = Supervision {
+        timeout,
+        progress: true,
+    };
+    if cli.reference {
+        print!("{}", help::reference());
+        return ExitCode::SUCCESS;
+    }
+    run::quiet_panics();
+    match (cli.command, cli.eval, cli.file) {
+        (Some(Command::Batch), _, _) => batch(cli.json, how),
+        (Some(Command::Plot { expr, output }), _, _) => plot(&expr, &output),
+        (Some(Command::Bench { max_area, budget }), _, _) => {
+            bench::domineering(max_area, Duration::from_secs_f64(budget.clamp(0.0, 1e9)));
+            ExitCode::SUCCESS
+        }
+        (None, Some(expr), _) => eval_once(&expr, cli.json, how),
+        (None, None, Some(path)) => script(&path, cli.json, how),
+        (None, None, None) => repl::repl(how),
     }
 }
 
-fn describe(e: &Error) -> String {
-    e.to_string()
+/// Print one result; true if it was a value (or nothing), false on error.
+fn report(src: &str, outcome: &Result<Option<Value>, Failure>, as_json: bool, name: &str) -> bool {
+    if as_json {
+        println!("{}", json::result(src, outcome));
+        return outcome.is_ok();
+    }
+    match outcome {
+        Ok(Some(v)) => println!("{v}"),
+        Ok(None) => {}
+        Err(f) => eprintln!("{}", f.render(src, name, io::stderr().is_terminal())),
+    }
+    outcome.is_ok()
 }
 
-fn batch() -> ExitCode {
-    panic::set_hook(Box::new(|_| {}));
+fn batch(as_json: bool, how: Supervision) -> ExitCode {
+    let how = Supervision {
+        progress: false,
+        ..how
+    };
     let mut interp = Interp::new();
     let stdin = io::stdin();
     let mut out = io::BufWriter::new(io::stdout().lock());
     for line in stdin.lock().lines() {
         let Ok(line) = line else { break };
-        let text = match run_guarded(&mut interp, &line) {
-            Ok(Some(v)) => v,
-            Ok(None) => String::new(),
-            Err(e) => format!("!!{}", e.replace('\n', " ")),
+        let outcome = run::run(&mut interp, &line, how);
+        let text = if as_json {
+            json::result(&line, &outcome).to_string()
+        } else {
+            match outcome {
+                Ok(Some(v)) => v.to_string().replace('\n', " "),
+                Ok(None) => String::new(),
+                Err(f) => format!("!!{}", f.message()),
+            }
         };
         if writeln!(out, "{text}").and_then(|_| out.flush()).is_err() {
             break;
@@ -109,31 +166,26 @@ fn batch() -> ExitCode {
     ExitCode::SUCCESS
 }
 
-fn eval_once(src: &str) -> ExitCode {
+fn eval_once(src: &str, as_json: bool, how: Supervision) -> ExitCode {
     let mut interp = Interp::new();
-    match run_guarded(&mut interp, src) {
-        Ok(Some(v)) => {
-            println!("{v}");
-            ExitCode::SUCCESS
-        }
-        Ok(None) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("error: {e}");
-            ExitCode::from(EVAL_ERROR)
-        }
+    let outcome = run::run(&mut interp, src, how);
+    if report(src, &outcome, as_json, "<input>") {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(EVAL_ERROR)
     }
 }
 
-fn plot(src: &str, output: &std::path::Path) -> ExitCode {
+fn plot(src: &str, output: &Path) -> ExitCode {
     let mut interp = Interp::new();
-    let value = match interp.run(src) {
+    let value = match run::run(&mut interp, src, Supervision::default()) {
         Ok(Some(v)) => v,
         Ok(None) => {
             eprintln!("error: the expression has no value to draw");
             return ExitCode::from(EVAL_ERROR);
         }
-        Err(e) => {
-            eprintln!("error: {e}");
+        Err(f) => {
+            eprintln!("{}", f.render(src, "<input>", io::stderr().is_terminal()));
             return ExitCode::from(EVAL_ERROR);
         }
     };
@@ -148,7 +200,7 @@ fn plot(src: &str, output: &std::path::Path) -> ExitCode {
 }
 
 /// True when brackets opened in `text` are all closed (strings skipped).
-fn balanced(text: &str) -> bool {
+pub fn balanced(text: &str) -> bool {
     let mut depth = 0i64;
     let mut in_string = false;
     let mut escaped = false;
@@ -173,7 +225,7 @@ fn balanced(text: &str) -> bool {
 }
 
 /// Run a script: inputs are lines, continued while brackets are open.
-fn script(path: &PathBuf) -> ExitCode {
+fn script(path: &Path, as_json: bool, how: Supervision) -> ExitCode {
     let text = match std::fs::read_to_string(path) {
         Ok(t) => t,
         Err(e) => {
@@ -194,13 +246,10 @@ fn script(path: &PathBuf) -> ExitCode {
         if !balanced(&pending) {
             continue;
         }
-        match run_guarded(&mut interp, &pending) {
-            Ok(Some(v)) => println!("{v}"),
-            Ok(None) => {}
-            Err(e) => {
-                eprintln!("{}:{first_line}: error: {e}", path.display());
-                return ExitCode::from(EVAL_ERROR);
-            }
+        let outcome = run::run(&mut interp, &pending, how);
+        let name = format!("{}:{first_line}", path.display());
+        if !report(&pending, &outcome, as_json, &name) {
+            return ExitCode::from(EVAL_ERROR);
         }
         pending.clear();
     }
@@ -211,40 +260,5 @@ fn script(path: &PathBuf) -> ExitCode {
         );
         return ExitCode::from(EVAL_ERROR);
     }
-    ExitCode::SUCCESS
-}
-
-/// A minimal interactive session.
-fn repl() -> ExitCode {
-    let mut interp = Interp::new();
-    let stdin = io::stdin();
-    let mut pending = String::new();
-    loop {
-        print!(
-            "{}",
-            if pending.is_empty() {
-                "onag> "
-            } else {
-                "  ... "
-            }
-        );
-        let _ = io::stdout().flush();
-        let mut line = String::new();
-        match stdin.lock().read_line(&mut line) {
-            Ok(0) | Err(_) => break,
-            Ok(_) => {}
-        }
-        pending.push_str(&line);
-        if !balanced(&pending) {
-            continue;
-        }
-        match run_guarded(&mut interp, pending.trim_end()) {
-            Ok(Some(v)) => println!("{v}"),
-            Ok(None) => {}
-            Err(e) => println!("error: {e}"),
-        }
-        pending.clear();
-    }
-    println!();
     ExitCode::SUCCESS
 }

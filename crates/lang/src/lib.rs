@@ -7,6 +7,7 @@
 //! ```
 
 pub mod ast;
+pub mod drawing;
 pub mod eval;
 pub mod lexer;
 pub mod methods;

@@ -110,7 +110,7 @@ pub static METHODS: &[MethodDef] = &[
     method!("RightOptions", Position, [], "The positions Right can move to, as a set.", |_, r, _| {
         position_options(r, Player::Right)
     }),
-    method!("Options", Position, ["player"], "The positions Left or Right can move to, as a set; with no argument (impartial positions), the list of options in the ruleset's order, duplicates kept.", |_, r, a| {
+    method!("Options", Position, ["player?"], "The positions Left or Right can move to, as a set; with no argument (impartial positions), the list of options in the ruleset's order, duplicates kept.", |_, r, a| {
         if a.is_empty() {
             let p = rulesets::position(r)?;
             if p.nim_value().is_none() {
@@ -135,6 +135,16 @@ pub static METHODS: &[MethodDef] = &[
                     .ok_or_else(|| EvalError::new(format!("NimValue: {} is not impartial (its value is {})", p.display(), Value::game(g))))
             }
         }
+    }),
+    method!("Board", Position, [], "The board of a grid or strip position, drawn with boxes.", |_, r, _| {
+        let p = rulesets::position(r)?;
+        crate::drawing::board(&p.display())
+            .map(|b| Value::Picture(b.into()))
+            .ok_or_else(|| EvalError::new(format!("Board: {} is not drawn on a board", p.display())))
+    }),
+    method!("Tree", Game, ["depth"], "The game tree to the given depth, one option per line (L and R mark whose option it is).", |_, r, a| {
+        let depth = rulesets::count(arg(a, 0)?, "Tree")?.min(64) as usize;
+        Ok(Value::Picture(crate::drawing::game_tree(to_game(r)?, depth).into()))
     }),
     // Rulesets.
     method!("Join", Ruleset, ["other"], "The heap ruleset whose options are this one's followed by the other's (RULESETS 4.7).", |_, r, a| {
@@ -674,7 +684,7 @@ pub static METHODS: &[MethodDef] = &[
     method!("Cool", Game, ["t"], "Conway's cooling by t > -1: {G^L_t - t | G^R_t + t}, the mean above the temperature.", |_, r, a| {
         let (g, t) = (game(r)?, dyadic_arg(a, 0)?);
         if t <= -Dyadic::one() {
-            return Err(EvalError::new(format!("Invalid cooling temperature (must be > -1): {t}")));
+            return Err(EvalError::new(format!("Cool: temperature must be > -1, got {t}")));
         }
         Ok(Value::game(g.cool(&t)))
     }),
@@ -932,6 +942,20 @@ pub fn call_method(
     }
     check_arity(name, def.params, &args)?;
     let mut args = args;
+    let named_error = |e: EvalError| {
+        if e.message.starts_with(name) {
+            e
+        } else {
+            let mut chars = e.message.chars();
+            let message = match (chars.next(), chars.next()) {
+                (Some(a), Some(b)) if a.is_uppercase() && b.is_lowercase() => {
+                    format!("{name}: {}{}", a.to_lowercase(), &e.message[a.len_utf8()..])
+                }
+                _ => format!("{name}: {}", e.message),
+            };
+            EvalError { message, ..e }
+        }
+    };
     for k in def.keywords {
         args.push(
             kwargs
@@ -940,7 +964,7 @@ pub fn call_method(
                 .map_or(Value::Nothing, |(_, v)| v.clone()),
         );
     }
-    (def.call)(interp, receiver, &args)
+    (def.call)(interp, receiver, &args).map_err(named_error)
 }
 
 /// Call a global function `name(args)`.
@@ -977,14 +1001,23 @@ fn not_a_method(name: &str, receiver: &Value) -> EvalError {
     ))
 }
 
+/// Parameters ending in `?` are optional (and come last).
 fn check_arity(name: &str, params: &[&str], args: &[Value]) -> EvalResult<()> {
-    if params.len() == args.len() {
+    let required = params.iter().filter(|p| !p.ends_with('?')).count();
+    if (required..=params.len()).contains(&args.len()) {
         return Ok(());
     }
+    let expected = match (required, params.len()) {
+        (_, 0) => "no arguments".to_string(),
+        (r, n) if r == n => format!(
+            "{n} argument{} ({})",
+            if n == 1 { "" } else { "s" },
+            params.join(", ")
+        ),
+        (r, n) => format!("{r} to {n} arguments ({})", params.join(", ")),
+    };
     Err(EvalError::new(format!(
-        "{name} expects {} argument(s) ({}), got {}",
-        params.len(),
-        params.join(", "),
+        "{name} expects {expected}, got {}",
         args.len()
     )))
 }

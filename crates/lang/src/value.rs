@@ -58,6 +58,8 @@ pub enum Value {
     Object(Rc<Object>),
     /// The result of `CheckPeriodicity`.
     Periodicity(Periodicity),
+    /// A picture drawn with text (`G.Tree(2)`, `P.Board`), printed as is.
+    Picture(Rc<str>),
     /// A table of values (`NimValueTable`), printed in rows.
     Table(Rc<Vec<Vec<Value>>>),
     /// A package or class name: `game`, `game.grid`, `Grid`.
@@ -120,6 +122,7 @@ impl Value {
             },
             Value::Periodicity(_) => "Periodicity",
             Value::Table(_) => "Table",
+            Value::Picture(_) => "Picture",
             Value::Namespace(_) => "Package",
             Value::Nothing => "Nothing",
         }
@@ -164,6 +167,7 @@ fn kind_rank(v: &Value) -> u8 {
         Value::Uptimal(_) => 16,
         Value::Periodicity(_) => 17,
         Value::Table(_) => 18,
+        Value::Picture(_) => 18,
         Value::Nothing => 19,
     }
 }
@@ -196,7 +200,8 @@ pub fn value_order(a: &Value, b: &Value) -> Ordering {
         (Value::Ruleset(_) | Value::Schema(_), Value::Ruleset(_) | Value::Schema(_))
         | (Value::Object(_), Value::Object(_))
         | (Value::Periodicity(_), Value::Periodicity(_))
-        | (Value::Table(_), Value::Table(_)) => a.to_string().cmp(&b.to_string()),
+        | (Value::Table(_), Value::Table(_))
+        | (Value::Picture(_), Value::Picture(_)) => a.to_string().cmp(&b.to_string()),
         (Value::Namespace(x), Value::Namespace(y)) => x.cmp(y),
         (Value::Uptimal(x), Value::Uptimal(y)) => x.to_game().cmp(&y.to_game()),
         _ => kind_rank(a).cmp(&kind_rank(b)),
@@ -243,6 +248,7 @@ impl fmt::Display for Value {
                 p.period, p.preperiod, p.saltus
             ),
             Value::Table(rows) => write_table(f, rows),
+            Value::Picture(p) => f.write_str(p),
             Value::Namespace(n) => f.write_str(n),
             Value::Uptimal(u) => write!(f, "{u}"),
             Value::Nothing => f.write_str("Nothing"),
