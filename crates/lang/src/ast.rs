@@ -207,6 +207,8 @@ pub enum ExprKind {
     Set(Vec<Expr>),
     /// `(a, b)`: two or more comma-separated expressions in parentheses.
     Tuple(Vec<Expr>),
+    /// `{k => v, ...}`: a map (as given for `clobbered => {Left => {2}}`).
+    Map(Vec<(Expr, Expr)>),
     /// `[e for ...]` or `{e for ...}`.
     Comprehension {
         kind: CollectionKind,

@@ -161,6 +161,13 @@ impl Interp {
             }
             ExprKind::List(items) => Ok(Value::list(self.eval_all(items)?)),
             ExprKind::Set(items) => Ok(Value::set(self.eval_all(items)?)),
+            ExprKind::Map(entries) => {
+                let mut out = Vec::with_capacity(entries.len());
+                for (k, v) in entries {
+                    out.push((self.eval(k)?, self.eval(v)?));
+                }
+                Ok(Value::Map(Rc::new(out)))
+            }
             ExprKind::Tuple(items) => Ok(Value::Tuple(Rc::new(self.eval_all(items)?))),
             ExprKind::Comprehension {
                 kind,

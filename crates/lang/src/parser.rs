@@ -220,6 +220,12 @@ fn push_children(kind: ExprKind, out: &mut Vec<Expr>) {
             out.extend(right);
         }
         ExprKind::List(items) | ExprKind::Set(items) | ExprKind::Tuple(items) => out.extend(items),
+        ExprKind::Map(entries) => {
+            for (k, v) in entries {
+                out.push(k);
+                out.push(v);
+            }
+        }
         ExprKind::Comprehension { body, clauses, .. } => {
             out.push(*body);
             for clause in clauses {
@@ -1211,6 +1217,12 @@ impl Parser {
                 if parts.bars.is_empty() && current.is_empty() && self.at_keyword(Keyword::For) {
                     return self.comprehension(CollectionKind::Set, first, open);
                 }
+                if parts.bars.is_empty()
+                    && current.is_empty()
+                    && self.peek().kind == TokenKind::FatArrow
+                {
+                    return self.map_literal(first, open);
+                }
                 current.push(first);
                 while self.eat(&TokenKind::Comma).is_some() {
                     current.push(self.parse_expr()?);
@@ -1230,6 +1242,34 @@ impl Parser {
                 _ => return Err(self.expected("`,`, `|` or `}`")),
             }
         }
+    }
+
+    /// `{k => v, ...}` after its first key.
+    fn map_literal(&mut self, first: Tree, open: Span) -> Result<Tree, ParseError> {
+        let mut entries = Vec::new();
+        let mut key = first;
+        loop {
+            self.expect(&TokenKind::FatArrow, "`=>` after a map key")?;
+            let value = self.parse_expr()?;
+            entries.push((key, value));
+            if self.eat(&TokenKind::Comma).is_none() {
+                break;
+            }
+            key = self.parse_expr()?;
+        }
+        let close = self.expect(&TokenKind::RBrace, "`,` or `}` after a map entry")?;
+        let height = max_height(entries.iter().flat_map(|(k, v)| [k, v]));
+        self.node(height, || {
+            Expr::new(
+                ExprKind::Map(
+                    entries
+                        .into_iter()
+                        .map(|(k, v)| (k.into_expr(), v.into_expr()))
+                        .collect(),
+                ),
+                open.to(close),
+            )
+        })
     }
 
     /// Turns the parts of `{...}` into a set (no bars) or a game.

@@ -149,6 +149,12 @@ pub fn to_arg(interp: &Interp, v: Value) -> EvalResult<Arg> {
         Value::List(items) => Arg::List(all(&items)?),
         Value::Set(items) => Arg::Set(all(&items)?),
         Value::Tuple(items) => Arg::Tuple(all(&items)?),
+        Value::Map(entries) => Arg::Map(
+            entries
+                .iter()
+                .map(|(k, v)| Ok((to_arg(interp, k.clone())?, to_arg(interp, v.clone())?)))
+                .collect::<EvalResult<_>>()?,
+        ),
         Value::Object(o) => Arg::Object(o),
         Value::Ruleset(r) => Arg::Ruleset(r),
         Value::Schema(_) => Arg::Ruleset(ruleset(&v)?),
@@ -186,11 +192,9 @@ pub fn from_arg(a: Arg) -> Value {
         Arg::List(v) => Value::List(all(v)),
         Arg::Set(v) => Value::set(v.into_iter().map(from_arg).collect()),
         Arg::Tuple(v) => Value::Tuple(all(v)),
-        Arg::Map(m) => Value::list(
-            m.into_iter()
-                .map(|(k, v)| Value::Tuple(Rc::new(vec![from_arg(k), from_arg(v)])))
-                .collect(),
-        ),
+        Arg::Map(m) => Value::Map(Rc::new(
+            m.into_iter().map(|(k, v)| (from_arg(k), from_arg(v))).collect(),
+        )),
         Arg::Object(o) => Value::Object(o),
         Arg::Ruleset(r) => Value::Ruleset(r),
         Arg::Function(_) => Value::Nothing,

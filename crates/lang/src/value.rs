@@ -58,6 +58,8 @@ pub enum Value {
     Object(Rc<Object>),
     /// The result of `CheckPeriodicity`.
     Periodicity(Periodicity),
+    /// A map `{k => v, ...}`, entries in the order written.
+    Map(Rc<Vec<(Value, Value)>>),
     /// A picture drawn with text (`G.Tree(2)`, `P.Board`), printed as is.
     Picture(Rc<str>),
     /// A table of values (`NimValueTable`), printed in rows.
@@ -123,6 +125,7 @@ impl Value {
             Value::Periodicity(_) => "Periodicity",
             Value::Table(_) => "Table",
             Value::Picture(_) => "Picture",
+            Value::Map(_) => "Map",
             Value::Namespace(_) => "Package",
             Value::Nothing => "Nothing",
         }
@@ -168,6 +171,7 @@ fn kind_rank(v: &Value) -> u8 {
         Value::Periodicity(_) => 17,
         Value::Table(_) => 18,
         Value::Picture(_) => 18,
+        Value::Map(_) => 18,
         Value::Nothing => 19,
     }
 }
@@ -201,7 +205,8 @@ pub fn value_order(a: &Value, b: &Value) -> Ordering {
         | (Value::Object(_), Value::Object(_))
         | (Value::Periodicity(_), Value::Periodicity(_))
         | (Value::Table(_), Value::Table(_))
-        | (Value::Picture(_), Value::Picture(_)) => a.to_string().cmp(&b.to_string()),
+        | (Value::Picture(_), Value::Picture(_))
+        | (Value::Map(_), Value::Map(_)) => a.to_string().cmp(&b.to_string()),
         (Value::Namespace(x), Value::Namespace(y)) => x.cmp(y),
         (Value::Uptimal(x), Value::Uptimal(y)) => x.to_game().cmp(&y.to_game()),
         _ => kind_rank(a).cmp(&kind_rank(b)),
@@ -249,6 +254,16 @@ impl fmt::Display for Value {
             ),
             Value::Table(rows) => write_table(f, rows),
             Value::Picture(p) => f.write_str(p),
+            Value::Map(entries) => {
+                f.write_str("{")?;
+                for (i, (k, v)) in entries.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(", ")?;
+                    }
+                    write!(f, "{k} => {v}")?;
+                }
+                f.write_str("}")
+            }
             Value::Namespace(n) => f.write_str(n),
             Value::Uptimal(u) => write!(f, "{u}"),
             Value::Nothing => f.write_str("Nothing"),

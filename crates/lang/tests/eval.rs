@@ -217,3 +217,16 @@ proptest! {
         prop_assert_eq!(back.as_game(), Some(g), "printed as {}", text);
     }
 }
+
+#[test]
+fn maps_and_pictures() {
+    check(&[
+        ("{Left => {2}, Right => {1,2}}", "{Left => {2}, Right => {1,2}}"),
+        ("m := {1 => *, 2 => ^}", "{1 => *, 2 => ^}"),
+        ("{2|{1|-1}}.Tree(1)", "{2|+-1}\n├─L 2\n│  └─ ...\n└─R +-1\n   └─ ..."),
+        ("{5|3}.Tree(0)", "{5|3}\n└─ ..."),
+    ]);
+    assert!(is_error("{1 => 2"));
+    assert!(is_error("{1, 2 => 3}"));
+    assert!(is_error("{1 => 2 | 3}"));
+}
