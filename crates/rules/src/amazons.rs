@@ -149,7 +149,7 @@ impl Position for Amazons {
     fn normalize(&self) -> (Self, bool) {
         let swapped = self.colour_swapped();
         let mut best = (self.0, false);
-        for s in 0..8u8 {
+        for &s in self.0.candidate_symmetries() {
             for (b, neg) in [(self.0, false), (swapped.0, true)] {
                 let t = b.transform(s);
                 if t < best.0 {

@@ -127,70 +127,132 @@ impl<const K: usize> Board<K> {
         s
     }
 
+    /// The mask of one row (row 0) of `cols` cells.
+    fn row_mask(&self) -> u128 {
+        if self.cols() >= 128 {
+            u128::MAX
+        } else {
+            (1u128 << self.cols()) - 1
+        }
+    }
+
     /// The image under one of the 8 symmetries: bit 0 flips rows, bit 1
     /// flips columns, bit 2 transposes (after the flips).
     pub fn transform(&self, sym: u8) -> Self {
         let (rows, cols) = (self.rows(), self.cols());
-        let transpose = sym & 4 != 0;
-        let nc = if transpose { rows } else { cols };
+        let mut out = *self;
+        if sym & 3 != 0 && cols > 0 {
+            let row = self.row_mask();
+            for (k, &layer) in self.layers.iter().enumerate() {
+                let mut img = 0u128;
+                for r in 0..rows {
+                    let mut bits = layer >> (r * cols) & row;
+                    if sym & 2 != 0 {
+                        bits = bits.reverse_bits() >> (128 - cols);
+                    }
+                    let nr = if sym & 1 != 0 { rows - 1 - r } else { r };
+                    img |= bits << (nr * cols);
+                }
+                out.layers[k] = img;
+            }
+        }
+        if sym & 4 == 0 {
+            return out;
+        }
         let mut layers = [0u128; K];
-        for (k, &layer) in self.layers.iter().enumerate() {
+        for (k, &layer) in out.layers.iter().enumerate() {
             let mut m = layer;
             while m != 0 {
                 let i = m.trailing_zeros() as usize;
                 m &= m - 1;
-                let (mut r, mut c) = (i / cols, i % cols);
-                if sym & 1 != 0 {
-                    r = rows - 1 - r;
-                }
-                if sym & 2 != 0 {
-                    c = cols - 1 - c;
-                }
-                if transpose {
-                    std::mem::swap(&mut r, &mut c);
-                }
-                layers[k] |= 1 << (r * nc + c);
+                let (r, c) = (i / cols, i % cols);
+                layers[k] |= 1 << (c * rows + r);
             }
         }
-        let (nr, nc) = if transpose {
-            (self.cols, self.rows)
-        } else {
-            (self.rows, self.cols)
-        };
         Board {
-            rows: nr,
-            cols: nc,
+            rows: self.cols,
+            cols: self.rows,
             layers,
         }
+    }
+
+    /// The symmetries (as in [`Board::transform`]) whose images can be the
+    /// least under the derived order, which compares the row count first:
+    /// the 4 keeping the shape when there are fewer rows than columns, the
+    /// 4 transposing ones when there are more, all 8 for a square.
+    pub fn candidate_symmetries(&self) -> &'static [u8] {
+        match self.rows.cmp(&self.cols) {
+            std::cmp::Ordering::Less => &[0, 1, 2, 3],
+            std::cmp::Ordering::Greater => &[4, 5, 6, 7],
+            std::cmp::Ordering::Equal => &[0, 1, 2, 3, 4, 5, 6, 7],
+        }
+    }
+
+    /// The cells from which the step (dr, dc) stays on the board, and the
+    /// shift of the bit index it makes.
+    fn step_mask(&self, dr: i64, dc: i64) -> (u128, i64) {
+        let (rows, cols) = (self.rows as i64, self.cols as i64);
+        let mut ok = 0u128;
+        if dc.abs() < cols && dr.abs() < rows {
+            let row = self.row_mask();
+            let cols_ok = if dc >= 0 {
+                row >> dc
+            } else {
+                (row << (-dc)) & row
+            };
+            for r in 0..rows {
+                if (0..rows).contains(&(r + dr)) {
+                    ok |= cols_ok << (r * cols);
+                }
+            }
+        }
+        (ok, dr * cols + dc)
+    }
+
+    /// The cells of `within` connected to the cells of `seed` by steps of
+    /// ±d for d in `dirs` (a bit-parallel flood fill).
+    fn fill(&self, within: u128, seed: u128, steps: &[(u128, i64)]) -> u128 {
+        let mut seen = seed & within;
+        loop {
+            let mut next = seen;
+            for &(ok, shift) in steps {
+                let src = seen & ok;
+                next |= if shift >= 0 {
+                    src << shift
+                } else {
+                    src >> (-shift)
+                };
+            }
+            next &= within;
+            if next == seen {
+                return seen;
+            }
+            seen = next;
+        }
+    }
+
+    fn steps(&self, dirs: &[(i64, i64)]) -> Vec<(u128, i64)> {
+        dirs.iter()
+            .flat_map(|&(dr, dc)| [(dr, dc), (-dr, -dc)])
+            .map(|(dr, dc)| self.step_mask(dr, dc))
+            .filter(|&(ok, _)| ok != 0)
+            .collect()
     }
 
     /// The cells of `within` connected to bit `start` by steps of ±d for d
     /// in `dirs`.
     pub fn region(&self, within: u128, start: usize, dirs: &[(i64, i64)]) -> u128 {
-        let mut seen = 1u128 << start;
-        let mut stack = vec![start];
-        while let Some(i) = stack.pop() {
-            for &(dr, dc) in dirs {
-                for (a, b) in [(dr, dc), (-dr, -dc)] {
-                    if let Some(j) = self.step(i, a, b) {
-                        if within >> j & 1 == 1 && seen >> j & 1 == 0 {
-                            seen |= 1 << j;
-                            stack.push(j);
-                        }
-                    }
-                }
-            }
-        }
-        seen
+        self.fill(within | 1 << start, 1 << start, &self.steps(dirs))
     }
 
     /// The regions of `within` (connected by ±`dirs`), in row-major order
     /// of their first cell.
     pub fn regions(&self, within: u128, dirs: &[(i64, i64)]) -> Vec<u128> {
+        let steps = self.steps(dirs);
         let mut rest = within;
         let mut out = Vec::new();
         while rest != 0 {
-            let region = self.region(within, rest.trailing_zeros() as usize, dirs);
+            let region = self.fill(within, rest & rest.wrapping_neg(), &steps);
             rest &= !region;
             out.push(region);
         }
@@ -219,6 +281,19 @@ impl<const K: usize> Board<K> {
     /// `fill`.
     pub fn crop(&self, mask: u128, fill: u8) -> Self {
         let (r0, r1, c0, c1) = self.bounds(mask);
+        if (r0, r1, c0, c1) == (0, self.rows(), 0, self.cols()) {
+            let outside = self.all() & !mask;
+            let already = self.layers.iter().enumerate().all(|(k, &l)| {
+                if k + 1 == fill as usize {
+                    l & outside == outside
+                } else {
+                    l & outside == 0
+                }
+            });
+            if already {
+                return *self;
+            }
+        }
         let (rows, cols) = (r1 - r0, c1 - c0);
         let mut out = Board {
             rows: rows as u8,

@@ -369,7 +369,8 @@ impl Position for Clobber {
         let info = self.rules.0;
         let swapped = self.colour_swapped();
         let mut best = (self.board, false);
-        for &s in &info.symmetries {
+        let candidates = self.board.candidate_symmetries();
+        for &s in info.symmetries.iter().filter(|s| candidates.contains(s)) {
             let t = self.board.transform(s);
             if t < best.0 {
                 best = (t, false);

@@ -100,8 +100,10 @@ impl Position for Fission {
     }
 
     fn normalize(&self) -> (Self, bool) {
-        (0..8u8)
-            .map(|s| (Fission(self.0.transform(s)), s & 4 != 0))
+        self.0
+            .candidate_symmetries()
+            .iter()
+            .map(|&s| (Fission(self.0.transform(s)), s & 4 != 0))
             .min_by_key(|(f, _)| f.0)
             .unwrap_or((*self, false))
     }
