@@ -521,6 +521,18 @@ pub fn schema(args: &Args) -> RuleResult<Rc<dyn AnyRuleset>> {
         if rules.directions.contains(&(0, 0)) {
             return Err(RuleError("GenClobber: (0,0) is not a direction".into()));
         }
+        // Boards have at most 128 cells, so longer steps could never move a
+        // stone; bounding them keeps every step computation in range.
+        if let Some(d) = rules
+            .directions
+            .iter()
+            .find(|(r, c)| r.unsigned_abs() > 128 || c.unsigned_abs() > 128)
+        {
+            return Err(RuleError(format!(
+                "GenClobber: direction ({},{}) is too long (components must be between -128 and 128)",
+                d.0, d.1
+            )));
+        }
     }
     if let Some(c) = args.keyword("clobbered") {
         let [l, r] = player_pair("clobbered", c)?;

@@ -140,6 +140,8 @@ fn printing_and_errors() {
     assert!(bad("leftBehind", Arg::List(vec![Arg::int(3), Arg::int(0)])));
     assert!(bad("clobbered", Arg::int(1)));
     assert!(bad("directions", Arg::int(1)));
+    let far = Arg::List(vec![Arg::Tuple(vec![Arg::int(i64::MIN), Arg::int(0)])]);
+    assert!(bad("directions", far));
     assert!(bad("speed", Arg::int(1)));
 }
 
