@@ -146,14 +146,20 @@ impl Position for Amazons {
             .collect()
     }
 
+    /// The least image under the symmetries and the colour exchange; the
+    /// exchanged image of a symmetric image is its layers permuted.
     fn normalize(&self) -> (Self, bool) {
-        let swapped = self.colour_swapped();
         let mut best = (self.0, false);
         for &s in self.0.candidate_symmetries() {
-            for (b, neg) in [(self.0, false), (swapped.0, true)] {
-                let t = b.transform(s);
-                if t < best.0 {
-                    best = (t, neg);
+            let t = self.0.transform(s);
+            let [x, o, b] = t.layers;
+            let swapped = Board {
+                layers: [o, x, b],
+                ..t
+            };
+            for (c, neg) in [(t, false), (swapped, true)] {
+                if c < best.0 {
+                    best = (c, neg);
                 }
             }
         }

@@ -367,7 +367,6 @@ impl Position for Clobber {
 
     fn normalize(&self) -> (Self, bool) {
         let info = self.rules.0;
-        let swapped = self.colour_swapped();
         let mut best = (self.board, false);
         let candidates = self.board.candidate_symmetries();
         for &s in info.symmetries.iter().filter(|s| candidates.contains(s)) {
@@ -376,7 +375,12 @@ impl Position for Clobber {
                 best = (t, false);
             }
             if info.colour_swap {
-                let t = swapped.board.transform(s);
+                // The exchanged image of a symmetric image.
+                let [x, o] = t.layers;
+                let t = Board {
+                    layers: [o, x],
+                    ..t
+                };
                 if t < best.0 {
                     best = (t, true);
                 }
