@@ -10,15 +10,21 @@
 //! for the language, and [`registry`] names them. This crate depends on
 //! `onag-core` only.
 
+pub mod amazons;
 pub mod args;
+pub mod bitgrid;
+pub mod clobber;
+pub mod cram;
 pub mod domineering;
 pub mod dynamic;
 pub mod error;
 pub mod evaluator;
+pub mod fission;
 pub mod graph;
 pub mod grid;
 pub mod heap;
 pub mod impartial;
+pub mod konane;
 pub mod operations;
 pub mod position;
 pub mod registry;

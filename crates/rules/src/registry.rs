@@ -56,7 +56,14 @@ pub struct RulesetEntry {
 }
 
 /// The tables of every ruleset module.
-const TABLES: &[&[RulesetEntry]] = &[crate::domineering::ENTRIES];
+const TABLES: &[&[RulesetEntry]] = &[
+    crate::domineering::ENTRIES,
+    crate::cram::ENTRIES,
+    crate::clobber::ENTRIES,
+    crate::konane::ENTRIES,
+    crate::amazons::ENTRIES,
+    crate::fission::ENTRIES,
+];
 
 /// Every named ruleset, in the order of the modules.
 pub fn entries() -> impl Iterator<Item = &'static RulesetEntry> {
