@@ -24,6 +24,8 @@ pub mod position;
 pub mod registry;
 pub mod singleton;
 pub mod strip;
+pub mod toads;
+pub mod toppling;
 pub mod variant;
 
 pub use args::{Arg, Args};
