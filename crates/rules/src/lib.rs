@@ -11,6 +11,7 @@
 //! `onag-core` only.
 
 pub mod args;
+pub mod cheques;
 pub mod domineering;
 pub mod dynamic;
 pub mod error;

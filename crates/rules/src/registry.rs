@@ -60,6 +60,7 @@ const TABLES: &[&[RulesetEntry]] = &[
     crate::domineering::ENTRIES,
     crate::toads::ENTRIES,
     crate::toppling::ENTRIES,
+    crate::cheques::ENTRIES,
 ];
 
 /// Every named ruleset, in the order of the modules.
