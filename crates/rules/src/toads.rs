@@ -330,6 +330,14 @@ impl Toads {
 
     /// Cells lo..hi as a strip of their own.
     fn slice(&self, lo: usize, hi: usize) -> Toads {
+        if lo >= hi {
+            return Toads {
+                len: 0,
+                toads: 0,
+                frogs: 0,
+                rules: self.rules,
+            };
+        }
         let m = low_mask(hi - lo);
         Toads {
             len: (hi - lo) as u8,

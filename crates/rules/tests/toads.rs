@@ -211,6 +211,20 @@ fn errors() {
     assert!(position(&r, "t|f").is_err());
     assert!(position(&r, &"t.".repeat(65)).is_err());
     assert!(position(&r, &"t.".repeat(64)).is_ok());
+    // The largest strips, frozen blocks and dead pieces at both ends.
+    for s in [
+        format!("{}{}", "t".repeat(64), "f".repeat(64)),
+        format!("{}{}", "f".repeat(64), "t".repeat(64)),
+        format!("t.{}{}", "t".repeat(62), "f".repeat(64)),
+        format!("{}{}.f", "t".repeat(64), "f".repeat(62)),
+    ] {
+        assert_eq!(s.len(), 128);
+        let v = position(&r, &s).unwrap().canonical_form().unwrap();
+        assert_eq!(
+            v,
+            Evaluator::plain().value(&Toads::parse(&s, TOADS_AND_FROGS).unwrap())
+        );
+    }
     let back = ruleset("BackslidingToadsAndFrogs", &[]).unwrap();
     let e = position(&back, "t.f").unwrap_err();
     assert!(e.contains("loopy") && e.contains("not supported"), "{e}");
