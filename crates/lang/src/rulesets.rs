@@ -193,7 +193,9 @@ pub fn from_arg(a: Arg) -> Value {
         Arg::Set(v) => Value::set(v.into_iter().map(from_arg).collect()),
         Arg::Tuple(v) => Value::Tuple(all(v)),
         Arg::Map(m) => Value::Map(Rc::new(
-            m.into_iter().map(|(k, v)| (from_arg(k), from_arg(v))).collect(),
+            m.into_iter()
+                .map(|(k, v)| (from_arg(k), from_arg(v)))
+                .collect(),
         )),
         Arg::Object(o) => Value::Object(o),
         Arg::Ruleset(r) => Value::Ruleset(r),

@@ -13,6 +13,7 @@
 pub mod amazons;
 pub mod args;
 pub mod bitgrid;
+pub mod cheques;
 pub mod clobber;
 pub mod cram;
 pub mod domineering;
@@ -30,6 +31,8 @@ pub mod position;
 pub mod registry;
 pub mod singleton;
 pub mod strip;
+pub mod toads;
+pub mod toppling;
 pub mod variant;
 
 pub use args::{Arg, Args};

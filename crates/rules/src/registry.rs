@@ -63,6 +63,9 @@ const TABLES: &[&[RulesetEntry]] = &[
     crate::konane::ENTRIES,
     crate::amazons::ENTRIES,
     crate::fission::ENTRIES,
+    crate::toads::ENTRIES,
+    crate::toppling::ENTRIES,
+    crate::cheques::ENTRIES,
 ];
 
 /// Every named ruleset, in the order of the modules.
