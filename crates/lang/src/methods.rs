@@ -170,14 +170,14 @@ pub static METHODS: &[MethodDef] = &[
         };
         combine(r, Operation::CakeProduct { twisted }, arg(a, 0)?)
     }),
-    method!("ImpartialVariant", Ruleset, [], "The impartial variant: either player may make any move of either player (RULESETS 5).", |_, r, _| {
-        variant(r, Variant::Impartial)
+    method!("ImpartialVariant", Ruleset, ["position?"], "The impartial variant (or its position): either player may make any move of either player (RULESETS 5).", |i, r, a| {
+        variant(i, r, Variant::Impartial, a)
     }),
-    method!("DicoticVariant", Ruleset, [], "The dicotic variant: a player may move only where the opponent also could (RULESETS 5).", |_, r, _| {
-        variant(r, Variant::Dicotic)
+    method!("DicoticVariant", Ruleset, ["position?"], "The dicotic variant: a player may move only where the opponent also could (RULESETS 5).", |i, r, a| {
+        variant(i, r, Variant::Dicotic, a)
     }),
-    method!("TwistedVariant", Ruleset, [], "The twisted variant: the players swap roles after every move (RULESETS 5).", |_, r, _| {
-        variant(r, Variant::Twisted)
+    method!("TwistedVariant", Ruleset, ["position?"], "The twisted variant: the players swap roles after every move (RULESETS 5).", |i, r, a| {
+        variant(i, r, Variant::Twisted, a)
     }),
     method!("code", Ruleset, [], "The take-and-break or spawning code, as supplied.", |_, r, _| {
         Ok(Value::Str(rulesets::ruleset(r)?.code()?.into()))
@@ -1112,11 +1112,14 @@ fn combine(r: &Value, op: Operation, other: &Value) -> EvalResult {
     Ok(Value::Ruleset(onag_rules::operations::combine(&a, op, &b)?))
 }
 
-fn variant(r: &Value, kind: Variant) -> EvalResult {
-    Ok(Value::Ruleset(onag_rules::variant::variant(
-        &rulesets::ruleset(r)?,
-        kind,
-    )?))
+/// The variant ruleset, or with an argument its position:
+/// `Domineering.ImpartialVariant("..|..")`.
+fn variant(interp: &mut Interp, r: &Value, kind: Variant, args: &[Value]) -> EvalResult {
+    let v = Value::Ruleset(onag_rules::variant::variant(&rulesets::ruleset(r)?, kind)?);
+    if args.is_empty() {
+        return Ok(v);
+    }
+    rulesets::call(interp, &v, args.to_vec(), vec![])
 }
 
 fn game_list(games: Vec<Game>) -> Value {
