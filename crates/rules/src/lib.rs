@@ -11,12 +11,14 @@
 //! `onag-core` only.
 
 pub mod args;
+pub mod canon;
 pub mod domineering;
 pub mod dynamic;
 pub mod error;
 pub mod evaluator;
 pub mod graph;
 pub mod grid;
+pub mod hackenbush;
 pub mod heap;
 pub mod impartial;
 pub mod operations;

@@ -56,7 +56,10 @@ pub struct RulesetEntry {
 }
 
 /// The tables of every ruleset module.
-const TABLES: &[&[RulesetEntry]] = &[crate::domineering::ENTRIES];
+const TABLES: &[&[RulesetEntry]] = &[
+    crate::domineering::ENTRIES,
+    crate::hackenbush::ENTRIES,
+];
 
 /// Every named ruleset, in the order of the modules.
 pub fn entries() -> impl Iterator<Item = &'static RulesetEntry> {
