@@ -70,7 +70,11 @@ impl Token {
     }
 
     fn is_punct(&self) -> bool {
-        !self.braced && matches!(self.text.as_str(), "-" | "(" | ")" | ";" | ":" | ">" | "<" | ".")
+        !self.braced
+            && matches!(
+                self.text.as_str(),
+                "-" | "(" | ")" | ";" | ":" | ">" | "<" | "."
+            )
     }
 }
 
@@ -387,7 +391,10 @@ impl Graph {
             map[v] = i;
         }
         Graph {
-            vertex_labels: keep.iter().map(|&v| self.vertex_labels[v].clone()).collect(),
+            vertex_labels: keep
+                .iter()
+                .map(|&v| self.vertex_labels[v].clone())
+                .collect(),
             edges: self
                 .edges
                 .iter()

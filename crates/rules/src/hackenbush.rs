@@ -137,7 +137,8 @@ impl AnyRuleset for HackenbushRules {
 }
 
 /// Hackenbush's edge tokens (RULESETS 3.1).
-pub const EDGE_TABLE: LabelTable<'static> = LabelTable::Fixed(&[("l", "l"), ("r", "r"), ("e", "e")]);
+pub const EDGE_TABLE: LabelTable<'static> =
+    LabelTable::Fixed(&[("l", "l"), ("r", "r"), ("e", "e")]);
 
 /// The largest number of vertices of a Hackenbush position.
 pub const MAX_VERTICES: usize = u16::MAX as usize;
@@ -339,6 +340,9 @@ impl Hackenbush {
     }
 }
 
+/// The non-ground vertices of a piece and its edges.
+type Piece = (Vec<usize>, Vec<(u16, u16, u8)>);
+
 fn swap_colour(c: u8) -> u8 {
     match c {
         BLUE => RED,
@@ -380,7 +384,7 @@ impl Position for Hackenbush {
         }
         // Piece index of each non-ground root, in order of smallest vertex.
         let mut piece_of = vec![usize::MAX; n];
-        let mut pieces: Vec<(Vec<usize>, Vec<(u16, u16, u8)>)> = Vec::new();
+        let mut pieces: Vec<Piece> = Vec::new();
         for v in 1..n {
             let r = uf.find(v);
             if piece_of[r] == usize::MAX {

@@ -10,8 +10,10 @@
 //! for the language, and [`registry`] names them. This crate depends on
 //! `onag-core` only.
 
+pub mod arc_kayles;
 pub mod args;
 pub mod canon;
+pub mod col;
 pub mod domineering;
 pub mod dynamic;
 pub mod error;

@@ -59,6 +59,8 @@ pub struct RulesetEntry {
 const TABLES: &[&[RulesetEntry]] = &[
     crate::domineering::ENTRIES,
     crate::hackenbush::ENTRIES,
+    crate::col::ENTRIES,
+    crate::arc_kayles::ENTRIES,
 ];
 
 /// Every named ruleset, in the order of the modules.
