@@ -274,6 +274,10 @@ impl Parser<'_> {
 
     /// A branch group hanging from `v`, after its `(`, through its `)`.
     fn group(&mut self, v: usize, depth: usize) -> RuleResult<()> {
+        stacker::maybe_grow(32 * 1024, 1024 * 1024, || self.group_body(v, depth))
+    }
+
+    fn group_body(&mut self, v: usize, depth: usize) -> RuleResult<()> {
         loop {
             let Some(t) = self.peek().cloned() else {
                 return Err(unmatched());

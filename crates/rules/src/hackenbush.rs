@@ -311,8 +311,113 @@ impl Hackenbush {
         Some(value[0])
     }
 
+    /// A tree piece numbered canonically: children in the order of their
+    /// (edge colour, subtree class), vertices in preorder (the AHU encoding
+    /// of rooted trees). None unless the piece is a tree.
+    fn canonical_tree(&self) -> Option<Hackenbush> {
+        let n = self.vertices as usize;
+        if self.edges.len() + 1 != n || self.edges.iter().any(|e| e.0 == e.1) {
+            return None;
+        }
+        let mut adj: Vec<Vec<(usize, u8)>> = vec![Vec::new(); n];
+        for &(u, v, c) in self.edges.iter() {
+            adj[u as usize].push((v as usize, c));
+            adj[v as usize].push((u as usize, c));
+        }
+        let mut parent = vec![usize::MAX; n];
+        let mut order = Vec::with_capacity(n);
+        let mut stack = vec![0usize];
+        parent[0] = 0;
+        while let Some(u) = stack.pop() {
+            order.push(u);
+            for &(w, _) in &adj[u] {
+                if parent[w] == usize::MAX {
+                    parent[w] = u;
+                    stack.push(w);
+                }
+            }
+        }
+        if order.len() != n {
+            return None;
+        }
+        // Subtree classes by height, numbered in the order of their keys
+        // (sorted (colour, child class) lists), so that equal classes mean
+        // isomorphic subtrees and the numbering depends on shape alone.
+        let mut height = vec![0usize; n];
+        for &u in order.iter().rev() {
+            if u != 0 {
+                height[parent[u]] = height[parent[u]].max(height[u] + 1);
+            }
+        }
+        let children: Vec<Vec<(usize, u8)>> = (0..n)
+            .map(|u| {
+                adj[u]
+                    .iter()
+                    .filter(|&&(w, _)| w != 0 && parent[w] == u)
+                    .copied()
+                    .collect()
+            })
+            .collect();
+        let mut by_height: Vec<Vec<usize>> = vec![Vec::new(); height[0] + 1];
+        for v in 0..n {
+            by_height[height[v]].push(v);
+        }
+        let mut class = vec![0u32; n];
+        let mut base = 0u32;
+        for level in &by_height {
+            let keys: Vec<Vec<(u8, u32)>> = level
+                .iter()
+                .map(|&u| {
+                    let mut k: Vec<(u8, u32)> =
+                        children[u].iter().map(|&(w, c)| (c, class[w])).collect();
+                    k.sort_unstable();
+                    k
+                })
+                .collect();
+            let mut sorted: Vec<&Vec<(u8, u32)>> = keys.iter().collect();
+            sorted.sort_unstable();
+            sorted.dedup();
+            for (&u, k) in level.iter().zip(&keys) {
+                class[u] = base + sorted.binary_search(&k).unwrap_or(0) as u32;
+            }
+            base += sorted.len() as u32;
+        }
+        let kids: Vec<Vec<(u8, u32, usize)>> = (0..n)
+            .map(|u| {
+                let mut k: Vec<(u8, u32, usize)> =
+                    children[u].iter().map(|&(w, c)| (c, class[w], w)).collect();
+                k.sort_unstable();
+                k
+            })
+            .collect();
+        // Preorder numbering, children in sorted order.
+        let mut edges = Vec::with_capacity(n.saturating_sub(1));
+        let mut number = 0u16;
+        let mut stack: Vec<(usize, u16, usize)> = vec![(0, 0, 0)];
+        while let Some(top) = stack.last_mut() {
+            let (u, id, i) = *top;
+            if i == kids[u].len() {
+                stack.pop();
+                continue;
+            }
+            top.2 += 1;
+            let (c, _, w) = kids[u][i];
+            number += 1;
+            edges.push((id, number, c));
+            stack.push((w, number, 0));
+        }
+        Some(Hackenbush {
+            childish: self.childish,
+            vertices: self.vertices,
+            edges: edges.into(),
+        })
+    }
+
     /// The piece numbered canonically.
     fn canonical(&self) -> Hackenbush {
+        if let Some(t) = self.canonical_tree() {
+            return t;
+        }
         let n = self.vertices as usize;
         let colours: Vec<u64> = (0..n).map(|v| u64::from(v != 0)).collect();
         let mut adj: Vec<Vec<(usize, u8)>> = vec![Vec::new(); n];

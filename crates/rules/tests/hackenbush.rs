@@ -284,8 +284,65 @@ fn swap(g: &Graph) -> Graph {
     h
 }
 
+/// A random tree on the ground (vertex 0) with random colours, and the
+/// same tree with its other vertices renamed and its edges reordered.
+fn arb_tree_pair() -> impl Strategy<Value = (Graph, Graph)> {
+    (2usize..=9).prop_flat_map(|n| {
+        (
+            prop::collection::vec((0..n, 0usize..3), n - 1),
+            Just((1..n).collect::<Vec<usize>>()).prop_shuffle(),
+            Just((0..n - 1).collect::<Vec<usize>>()).prop_shuffle(),
+        )
+            .prop_map(move |(tree, perm, order)| {
+                let col = |c: usize| ["l", "r", "e"][c].to_string();
+                let edges: Vec<(usize, usize, String)> = tree
+                    .into_iter()
+                    .enumerate()
+                    .map(|(i, (p, c))| (p % (i + 1), i + 1, col(c)))
+                    .collect();
+                let rename = |v: usize| if v == 0 { 0 } else { perm[v - 1] };
+                let g = Graph {
+                    vertex_labels: vec![String::new(); n],
+                    edges: edges.clone(),
+                };
+                let h = Graph {
+                    vertex_labels: vec![String::new(); n],
+                    edges: order
+                        .iter()
+                        .map(|&i| {
+                            let (u, v, c) = &edges[i];
+                            (rename(*v), rename(*u), c.clone())
+                        })
+                        .collect(),
+                };
+                (g, h)
+            })
+    })
+}
+
+#[test]
+fn long_stalks_are_quick() {
+    let s: String = (0..100)
+        .map(|i| if i % 3 == 1 { 'r' } else { 'l' })
+        .collect();
+    let t: String = "e".repeat(100);
+    assert!(Evaluator::new().value(&hb(&s)).is_number());
+    assert_eq!(v(&t), Game::nimber(100));
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(250))]
+
+    /// Isomorphic trees have the same normal form.
+    #[test]
+    fn trees_normalise_canonically((g, h) in arb_tree_pair()) {
+        let p = Hackenbush::from_graph(&g, NONE_CHILDISH).expect("connected");
+        let q = Hackenbush::from_graph(&h, NONE_CHILDISH).expect("connected");
+        prop_assert_eq!(p.normalize(), q.normalize());
+        let p = Hackenbush::from_graph(&g, CHILDISH).expect("connected");
+        let q = Hackenbush::from_graph(&h, CHILDISH).expect("connected");
+        prop_assert_eq!(p.normalize(), q.normalize());
+    }
 
     /// Decomposition, canonical numbering, colour swap and green-tree
     /// collapse change nothing.
