@@ -171,8 +171,56 @@ fn swap(g: &Graph) -> Graph {
     h
 }
 
+/// A random tinted tree and the same tree with its vertices renamed.
+fn arb_tree_pair() -> impl Strategy<Value = (Graph, Graph)> {
+    (1usize..=9).prop_flat_map(|n| {
+        (
+            prop::collection::vec(0usize..n, n - 1),
+            prop::collection::vec(0usize..3, n),
+            Just((0..n).collect::<Vec<usize>>()).prop_shuffle(),
+        )
+            .prop_map(move |(parents, tints, perm)| {
+                let edges: Vec<(usize, usize)> = parents
+                    .iter()
+                    .enumerate()
+                    .map(|(i, &p)| (p % (i + 1), i + 1))
+                    .collect();
+                let labels: Vec<String> = tints
+                    .iter()
+                    .map(|&t| ["", "L", "R"][t].to_string())
+                    .collect();
+                let g = Graph {
+                    vertex_labels: labels.clone(),
+                    edges: edges.iter().map(|&(u, v)| (u, v, String::new())).collect(),
+                };
+                let mut renamed = vec![String::new(); n];
+                for v in 0..n {
+                    renamed[perm[v]] = labels[v].clone();
+                }
+                let h = Graph {
+                    vertex_labels: renamed,
+                    edges: edges
+                        .iter()
+                        .rev()
+                        .map(|&(u, v)| (perm[v], perm[u], String::new()))
+                        .collect(),
+                };
+                (g, h)
+            })
+    })
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// Isomorphic trees (paths included) have the same normal form.
+    #[test]
+    fn trees_normalise_canonically((g, h) in arb_tree_pair(), snort in prop::bool::ANY) {
+        let rules = if snort { SNORT } else { COL };
+        let p = Col::from_graph(&g, rules).expect("valid");
+        let q = Col::from_graph(&h, rules).expect("valid");
+        prop_assert_eq!(p.normalize(), q.normalize());
+    }
 
     /// Components, canonical numbering and the tint swap change nothing.
     #[test]

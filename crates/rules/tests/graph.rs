@@ -153,6 +153,16 @@ fn grammar_errors() {
 }
 
 #[test]
+fn deep_nesting_is_an_error_not_a_crash() {
+    let open = "(".repeat(200_000);
+    assert_eq!(hb_err(&open), "Invalid graph specification: Unmatched `(`");
+    let nested = format!("{}{}", "l(".repeat(4000), ")".repeat(4000));
+    assert_eq!(hb(&nested).edges.len(), 4000);
+    let big = format!("{}{}", "l(".repeat(50_000), ")".repeat(50_000));
+    assert!(hb_err(&big).contains("limited to 4096 vertices"));
+}
+
+#[test]
 fn edge_order_and_helpers() {
     // Edge list: by smaller endpoint, then creation order.
     let g = hb("l:Ar(l;e:A)");
