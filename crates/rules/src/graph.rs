@@ -387,6 +387,49 @@ impl Graph {
         out
     }
 
+    /// The connected components of the vertices not labelled `label` (those
+    /// are dropped entirely), as in [`Graph::components`].
+    pub fn components_avoiding(&self, label: &str) -> Vec<Vec<usize>> {
+        let keep: Vec<usize> = (0..self.len())
+            .filter(|&v| self.vertex_labels[v] != label)
+            .collect();
+        self.induced(&keep)
+            .components()
+            .into_iter()
+            .map(|c| c.into_iter().map(|v| keep[v]).collect())
+            .collect()
+    }
+
+    /// The graph without the given vertices and their edges, the survivors
+    /// renumbered in order (RULESETS 3.1.5).
+    pub fn delete_vertices(&self, gone: &[usize]) -> Graph {
+        let keep: Vec<usize> = (0..self.len()).filter(|v| !gone.contains(v)).collect();
+        self.induced(&keep)
+    }
+
+    /// The graph without one edge {u, v} labelled `label`: the first
+    /// matching entry of each endpoint's list goes (RULESETS 3.1.5).
+    pub fn delete_edge(&self, u: usize, v: usize, label: &str) -> Graph {
+        let mut g = self.clone();
+        if let Some(i) = g
+            .edges
+            .iter()
+            .position(|(a, b, l)| l == label && ((*a, *b) == (u, v) || (*a, *b) == (v, u)))
+        {
+            g.edges.remove(i);
+        }
+        g
+    }
+
+    /// The connected component of vertex 0, renumbered in order so that
+    /// vertex 0 stays first (RULESETS 3.1.5); empty for an empty graph.
+    pub fn component_of_first(&self) -> Graph {
+        match self.components().into_iter().next() {
+            Some(c) => self.induced(&c),
+            None => Graph::default(),
+        }
+    }
+
     /// The subgraph induced by `keep` (increasing vertex indices), renumbered
     /// in order (RULESETS 3.1.5).
     pub fn induced(&self, keep: &[usize]) -> Graph {

@@ -232,9 +232,17 @@ impl Hackenbush {
         }
     }
 
-    /// The graph without edge `skip`, cut to the component of the ground
-    /// and renumbered in order.
-    fn remove_edge(&self, skip: usize) -> Hackenbush {
+    /// The graph without edge `edge`, cut to the component of the ground
+    /// and renumbered in order (RULESETS 3.1.5).
+    fn remove_edge(&self, edge: usize) -> Hackenbush {
+        // As in CGSuite, the first entry with the same endpoints and colour
+        // goes (which differs from `edge` only among parallel edges).
+        let (a, b, c) = self.edges[edge];
+        let skip = self
+            .edges
+            .iter()
+            .position(|&(u, v, d)| d == c && ((u, v) == (a, b) || (u, v) == (b, a)))
+            .unwrap_or(edge);
         let n = self.vertices as usize;
         let mut adj: Vec<Vec<usize>> = vec![Vec::new(); n];
         for (i, &(u, v, _)) in self.edges.iter().enumerate() {

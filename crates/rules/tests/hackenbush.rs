@@ -103,6 +103,10 @@ fn grammar_examples_values() {
     assert_eq!(v("ee:Aeeee:A"), Game::nimber(2));
     assert_eq!(v("(lrlr;lr)"), v("lrlr") + v("lr"));
     assert_eq!(v("l.r"), dy(1, 1));
+    // The seeds' blue flower: a green stem with a blue petal is {0, * | 0}
+    // = ^*; the red flower is its negative.
+    assert_eq!(v("el"), Game::up() + Game::star());
+    assert_eq!(v("er"), -(Game::up() + Game::star()));
 }
 
 #[test]
@@ -355,6 +359,30 @@ proptest! {
         prop_assert_eq!(if neg { -vq } else { vq }, Evaluator::plain().value(&p));
         let parts: Game = p.decompose().iter().fold(Game::ZERO, |a, c| a + Evaluator::plain().value(c));
         prop_assert_eq!(parts, Evaluator::plain().value(&p));
+    }
+
+    /// The options are those of RULESETS 3.2 built from the graph helpers
+    /// of 3.1.5, in the order of the edge list.
+    #[test]
+    fn options_follow_the_spec(g in arb_graph(), childish in prop::bool::ANY) {
+        let c = if childish { CHILDISH } else { NONE_CHILDISH };
+        let p = Hackenbush::from_graph(&g, c).expect("connected");
+        for (who, mine) in [(Player::Left, "l"), (Player::Right, "r")] {
+            let mut want = Vec::new();
+            for i in g.edge_order() {
+                let (u, w, l) = &g.edges[i];
+                if l != mine && l != "e" {
+                    continue;
+                }
+                let o = g.delete_edge(*u, *w, l).component_of_first();
+                if childish && l != "e" && o.edges.len() + 1 != g.edges.len() {
+                    continue;
+                }
+                want.push(Hackenbush::from_graph(&o, c).expect("connected").text());
+            }
+            let got: Vec<String> = p.options(who).iter().map(|o| o.text()).collect();
+            prop_assert_eq!(got, want);
+        }
     }
 
     /// Swapping blue and red negates (Hackenbush and ChildishHackenbush).
