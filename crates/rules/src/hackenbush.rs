@@ -321,26 +321,43 @@ impl Hackenbush {
 
     /// A tree piece numbered canonically: children in the order of their
     /// (edge colour, subtree class), vertices in preorder (the AHU encoding
-    /// of rooted trees). None unless the piece is a tree.
+    /// of rooted trees). Subtree classes are numbered height by height in
+    /// the order of their keys (sorted (colour, child class) lists), so
+    /// equal classes mean isomorphic subtrees and the numbering depends on
+    /// shape alone. None unless the piece is a tree.
     fn canonical_tree(&self) -> Option<Hackenbush> {
         let n = self.vertices as usize;
-        if self.edges.len() + 1 != n || self.edges.iter().any(|e| e.0 == e.1) {
+        let m = self.edges.len();
+        if m + 1 != n || self.edges.iter().any(|e| e.0 == e.1) {
             return None;
         }
-        let mut adj: Vec<Vec<(usize, u8)>> = vec![Vec::new(); n];
-        for &(u, v, c) in self.edges.iter() {
-            adj[u as usize].push((v as usize, c));
-            adj[v as usize].push((u as usize, c));
+        // Adjacency in compressed rows.
+        let mut start = vec![0usize; n + 1];
+        for &(u, v, _) in self.edges.iter() {
+            start[u as usize + 1] += 1;
+            start[v as usize + 1] += 1;
         }
-        let mut parent = vec![usize::MAX; n];
-        let mut order = Vec::with_capacity(n);
-        let mut stack = vec![0usize];
+        for i in 0..n {
+            start[i + 1] += start[i];
+        }
+        let mut fill = start.clone();
+        let mut nb = vec![(0u32, 0u8); 2 * m];
+        for &(u, v, c) in self.edges.iter() {
+            nb[fill[u as usize]] = (v as u32, c);
+            fill[u as usize] += 1;
+            nb[fill[v as usize]] = (u as u32, c);
+            fill[v as usize] += 1;
+        }
+        // Parents and a preorder from the ground.
+        let mut parent = vec![u32::MAX; n];
         parent[0] = 0;
+        let mut order = Vec::with_capacity(n);
+        let mut stack = vec![0u32];
         while let Some(u) = stack.pop() {
             order.push(u);
-            for &(w, _) in &adj[u] {
-                if parent[w] == usize::MAX {
-                    parent[w] = u;
+            for &(w, _) in &nb[start[u as usize]..start[u as usize + 1]] {
+                if parent[w as usize] == u32::MAX {
+                    parent[w as usize] = u;
                     stack.push(w);
                 }
             }
@@ -348,71 +365,73 @@ impl Hackenbush {
         if order.len() != n {
             return None;
         }
-        // Subtree classes by height, numbered in the order of their keys
-        // (sorted (colour, child class) lists), so that equal classes mean
-        // isomorphic subtrees and the numbering depends on shape alone.
-        let mut height = vec![0usize; n];
+        let mut height = vec![0u32; n];
         for &u in order.iter().rev() {
             if u != 0 {
-                height[parent[u]] = height[parent[u]].max(height[u] + 1);
+                let p = parent[u as usize] as usize;
+                height[p] = height[p].max(height[u as usize] + 1);
             }
         }
-        let children: Vec<Vec<(usize, u8)>> = (0..n)
-            .map(|u| {
-                adj[u]
-                    .iter()
-                    .filter(|&&(w, _)| w != 0 && parent[w] == u)
-                    .copied()
-                    .collect()
-            })
-            .collect();
-        let mut by_height: Vec<Vec<usize>> = vec![Vec::new(); height[0] + 1];
-        for v in 0..n {
-            by_height[height[v]].push(v);
+        // Each vertex's children as (colour, class, child), in one buffer;
+        // a vertex's segment is filled once its children have classes.
+        let mut buf = vec![(0u8, 0u32, 0u32); m];
+        let mut seg = vec![(0usize, 0usize); n];
+        let mut at = 0usize;
+        for u in 0..n {
+            let k = start[u + 1] - start[u] - usize::from(u != 0);
+            seg[u] = (at, at + k);
+            at += k;
         }
+        let mut by_height: Vec<u32> = (0..n as u32).collect();
+        by_height.sort_unstable_by_key(|&v| height[v as usize]);
         let mut class = vec![0u32; n];
-        let mut base = 0u32;
-        for level in &by_height {
-            let keys: Vec<Vec<(u8, u32)>> = level
-                .iter()
-                .map(|&u| {
-                    let mut k: Vec<(u8, u32)> =
-                        children[u].iter().map(|&(w, c)| (c, class[w])).collect();
-                    k.sort_unstable();
-                    k
-                })
-                .collect();
-            let mut sorted: Vec<&Vec<(u8, u32)>> = keys.iter().collect();
-            sorted.sort_unstable();
-            sorted.dedup();
-            for (&u, k) in level.iter().zip(&keys) {
-                class[u] = base + sorted.binary_search(&k).unwrap_or(0) as u32;
+        let mut next_class = 0u32;
+        let mut i = 0;
+        while i < n {
+            let h = height[by_height[i] as usize];
+            let mut j = i;
+            while j < n && height[by_height[j] as usize] == h {
+                let u = by_height[j] as usize;
+                let (s0, _) = seg[u];
+                let mut k = s0;
+                for &(w, c) in &nb[start[u]..start[u + 1]] {
+                    if w != 0 && parent[w as usize] as usize == u {
+                        buf[k] = (c, class[w as usize], w);
+                        k += 1;
+                    }
+                }
+                buf[s0..k].sort_unstable();
+                j += 1;
             }
-            base += sorted.len() as u32;
+            let key = |v: u32| {
+                let (a, b) = seg[v as usize];
+                buf[a..b].iter().map(|&(c, cl, _)| (c, cl))
+            };
+            by_height[i..j].sort_unstable_by(|&x, &y| key(x).cmp(key(y)));
+            for t in i..j {
+                if t > i && key(by_height[t]).ne(key(by_height[t - 1])) {
+                    next_class += 1;
+                }
+                class[by_height[t] as usize] = next_class;
+            }
+            next_class += 1;
+            i = j;
         }
-        let kids: Vec<Vec<(u8, u32, usize)>> = (0..n)
-            .map(|u| {
-                let mut k: Vec<(u8, u32, usize)> =
-                    children[u].iter().map(|&(w, c)| (c, class[w], w)).collect();
-                k.sort_unstable();
-                k
-            })
-            .collect();
         // Preorder numbering, children in sorted order.
-        let mut edges = Vec::with_capacity(n.saturating_sub(1));
+        let mut edges = Vec::with_capacity(m);
         let mut number = 0u16;
-        let mut stack: Vec<(usize, u16, usize)> = vec![(0, 0, 0)];
-        while let Some(top) = stack.last_mut() {
-            let (u, id, i) = *top;
-            if i == kids[u].len() {
-                stack.pop();
+        let mut walk: Vec<(usize, u16, usize)> = vec![(0, 0, seg[0].0)];
+        while let Some(top) = walk.last_mut() {
+            let (u, id, k) = *top;
+            if k == seg[u].1 {
+                walk.pop();
                 continue;
             }
             top.2 += 1;
-            let (c, _, w) = kids[u][i];
+            let (c, _, w) = buf[k];
             number += 1;
             edges.push((id, number, c));
-            stack.push((w, number, 0));
+            walk.push((w as usize, number, seg[w as usize].0));
         }
         Some(Hackenbush {
             childish: self.childish,
@@ -560,10 +579,21 @@ impl Position for Hackenbush {
                 );
             }
         }
-        let a = self.canonical();
         if self.childish & 1 != (self.childish >> 1) & 1 {
-            return (a, false);
+            return (self.canonical(), false);
         }
+        // The colour counts decide between the piece and its negative when
+        // they differ (they are invariants, so the choice stays canonical).
+        let blue = self.edges.iter().filter(|e| e.2 == BLUE).count();
+        let red = self.edges.iter().filter(|e| e.2 == RED).count();
+        if blue != red {
+            return if blue > red {
+                (self.canonical(), false)
+            } else {
+                (self.swapped().canonical(), true)
+            };
+        }
+        let a = self.canonical();
         let b = self.swapped().canonical();
         if b.edges < a.edges {
             (b, true)
