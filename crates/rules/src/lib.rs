@@ -11,10 +11,13 @@
 //! `onag-core` only.
 
 pub mod amazons;
+pub mod arc_kayles;
 pub mod args;
 pub mod bitgrid;
+pub mod canon;
 pub mod cheques;
 pub mod clobber;
+pub mod col;
 pub mod cram;
 pub mod domineering;
 pub mod dynamic;
@@ -23,6 +26,7 @@ pub mod evaluator;
 pub mod fission;
 pub mod graph;
 pub mod grid;
+pub mod hackenbush;
 pub mod heap;
 pub mod impartial;
 pub mod konane;

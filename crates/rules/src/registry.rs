@@ -66,6 +66,9 @@ const TABLES: &[&[RulesetEntry]] = &[
     crate::toads::ENTRIES,
     crate::toppling::ENTRIES,
     crate::cheques::ENTRIES,
+    crate::hackenbush::ENTRIES,
+    crate::col::ENTRIES,
+    crate::arc_kayles::ENTRIES,
 ];
 
 /// Every named ruleset, in the order of the modules.
