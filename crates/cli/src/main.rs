@@ -76,8 +76,8 @@ enum Command {
         #[arg(short, long, value_name = "FILE")]
         output: PathBuf,
     },
-    /// Time the canonical forms of empty Domineering rectangles, each from a
-    /// fresh table.
+    /// Time standard positions of several games, then the canonical forms
+    /// of empty Domineering rectangles, each from a fresh table.
     Bench {
         /// Largest board area.
         #[arg(long, default_value_t = 30)]
@@ -116,6 +116,8 @@ fn main() -> ExitCode {
         (Some(Command::Batch), _, _) => batch(cli.json, how),
         (Some(Command::Plot { expr, output }), _, _) => plot(&expr, &output),
         (Some(Command::Bench { max_area, budget }), _, _) => {
+            bench::positions();
+            println!();
             bench::domineering(max_area, Duration::from_secs_f64(budget.clamp(0.0, 1e9)));
             ExitCode::SUCCESS
         }

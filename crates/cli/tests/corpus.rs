@@ -1,4 +1,5 @@
-//! The reference corpora (`../shared/reference/*.txt`) through `onag batch`.
+//! The reference corpora (`../shared/reference/*.txt`) through `onag batch`:
+//! core, numbers, thermo, infinitesimal and rules, every line.
 //!
 //! Each file holds `INPUT => EXPECTED` lines grouped under `#` headers; the
 //! lines of a group run in order in one session. EXPECTED is the exact
@@ -125,4 +126,9 @@ fn corpus_thermo() {
 #[test]
 fn corpus_infinitesimal() {
     check_file("infinitesimal.txt");
+}
+
+#[test]
+fn corpus_rules() {
+    check_file("rules.txt");
 }

@@ -207,11 +207,11 @@ impl Position for Cheques {
             .entries
             .iter()
             .map(|e| match e {
-                Entry::Cheque(a, b) => format!("({a}, {b})"),
+                Entry::Cheque(a, b) => format!("({a},{b})"),
                 Entry::Square(g) => g.to_string(),
             })
             .collect();
-        let list = format!("[{}]", entries.join(", "));
+        let list = format!("[{}]", entries.join(","));
         if self.coins == 0 {
             list
         } else {

@@ -44,7 +44,7 @@ fn d(n: i64) -> Dyadic {
 #[test]
 fn thesis_table() {
     let p = table(vec![cheque(8, 4), cheque(5, 5), cheque(1, 13)], vec![]).unwrap();
-    assert_eq!(p.display(), "CashingCheques([(1, 13), (5, 5), (8, 4)])");
+    assert_eq!(p.display(), "CashingCheques([(1,13),(5,5),(8,4)])");
     let v = p.canonical_form().unwrap();
     assert_eq!(
         v,
@@ -87,7 +87,7 @@ fn left_cashes_the_one() {
         .filter(|(_, s)| *s == best)
         .map(|(t, _)| t)
         .collect();
-    assert_eq!(winners, ["CashingCheques([(5, 5), (8, 4)], coins => 1)"]);
+    assert_eq!(winners, ["CashingCheques([(5,5),(8,4)], coins => 1)"]);
     assert_eq!(best, d(2));
     // Paying a coin (a move in the number of coins) is worse still.
     let q = table(
@@ -139,7 +139,7 @@ fn yellow_squares() {
         .collect();
     assert_eq!(right.len(), 2);
     assert!(right.contains(&"CashingCheques([{9|-5}], coins => -2)".to_string()));
-    assert!(right.contains(&"CashingCheques([(-3, 4)], coins => -3)".to_string()));
+    assert!(right.contains(&"CashingCheques([(-3,4)], coins => -3)".to_string()));
 }
 
 #[test]
