@@ -978,7 +978,8 @@ fn not_a_method(name: &str, receiver: &Value) -> EvalError {
 }
 
 fn check_arity(name: &str, params: &[&str], args: &[Value]) -> EvalResult<()> {
-    if params.len() == args.len() {
+    // `Options` without a player lists an impartial position's options.
+    if params.len() == args.len() || (name == "Options" && args.is_empty()) {
         return Ok(());
     }
     Err(EvalError::new(format!(

@@ -24,6 +24,7 @@ pub mod position;
 pub mod registry;
 pub mod singleton;
 pub mod strip;
+pub mod turning;
 pub mod variant;
 
 pub use args::{Arg, Args};

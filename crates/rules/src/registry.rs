@@ -56,7 +56,11 @@ pub struct RulesetEntry {
 }
 
 /// The tables of every ruleset module.
-const TABLES: &[&[RulesetEntry]] = &[crate::domineering::ENTRIES];
+const TABLES: &[&[RulesetEntry]] = &[
+    crate::domineering::ENTRIES,
+    crate::heap::ENTRIES,
+    crate::turning::ENTRIES,
+];
 
 /// Every named ruleset, in the order of the modules.
 pub fn entries() -> impl Iterator<Item = &'static RulesetEntry> {
