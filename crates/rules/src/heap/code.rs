@@ -266,7 +266,10 @@ impl Code {
                     i += 1;
                 }
                 ']' => {
-                    if !in_period || i + 1 != chars.len() {
+                    if !in_period
+                        || i + 1 != chars.len()
+                        || period.as_ref().is_some_and(Vec::is_empty)
+                    {
                         return Err(malformed());
                     }
                     in_period = false;

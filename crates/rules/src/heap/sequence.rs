@@ -154,6 +154,36 @@ fn subtraction(code: &Code, values: &mut Vec<u64>, upto: u64) -> RuleResult<()> 
         .filter(|&(_, z, o)| z || o.is_some())
         .collect();
     let periodic = code.is_periodic();
+    values.reserve((upto + 1).saturating_sub(values.len() as u64) as usize);
+    if !periodic && fixed.len() < 32 {
+        // At most 2 values per digit, so the mex is below 64: a bit mask.
+        for n in values.len() as u64..=upto {
+            if n % 65536 == 0 {
+                onag_core::interrupt::checkpoint();
+            }
+            let mut seen = 0u64;
+            for &(j, zero, one) in &fixed {
+                if j > n {
+                    break;
+                }
+                let r = n - j;
+                if r == 0 && zero {
+                    seen |= 1;
+                }
+                if one.is_some_and(|m| r >= m) {
+                    if j == 0 {
+                        return Err(loopy());
+                    }
+                    let v = values[r as usize];
+                    if v < 64 {
+                        seen |= 1 << v;
+                    }
+                }
+            }
+            values.push((!seen).trailing_zeros() as u64);
+        }
+        return Ok(());
+    }
     let mut opts = Vec::new();
     let mut seen = Vec::new();
     for n in values.len() as u64..=upto {
