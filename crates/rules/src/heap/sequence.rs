@@ -281,7 +281,9 @@ fn octal(o: &Octal, values: &mut Vec<u64>, st: &mut OctalState, upto: u64) -> Ru
         if n >= st.next_check {
             st.next_check = n * 2;
             choose_mask(values, st);
-            if o.theorem {
+            // Proofs are tried up to 2^24 heaps (the test needs memory for
+            // the whole prefix).
+            if o.theorem && n <= 1 << 24 {
                 st.period = prove_period(values, o.last);
                 if let Some((n0, p)) = st.period {
                     if n >= n0 + p {
