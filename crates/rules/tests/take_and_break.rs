@@ -424,3 +424,32 @@ fn octal_method_past_the_mask_choice() {
         );
     }
 }
+
+#[test]
+fn general_codes_equal_plain_mex() {
+    // Codes leaving three or more heaps, periodic codes and unbounded
+    // digits go through the memoised split values (unconstrained) or the
+    // split enumeration (constrained).
+    for (code, n) in [
+        ("0.3F", 150),
+        ("0.F", 150),
+        ("0.{3}", 150),
+        ("0.3F?", 90),
+        ("0.3F!", 90),
+        ("0.[7]", 90),
+        ("0.7[F]", 60),
+        ("0.*", 36),
+        ("0.{2,3?+}", 30),
+        ("0.*=", 60),
+        ("{2+}=.0", 60),
+        ("&40;.0", 40),
+    ] {
+        let fast = take_and_break("T".into(), code).unwrap();
+        let plain = ruleset("P".into(), Rc::new(Code::parse(code).unwrap()), None);
+        assert_eq!(
+            fast.sequence(n).unwrap(),
+            plain.nim_value_sequence(n).unwrap(),
+            "{code}"
+        );
+    }
+}

@@ -222,12 +222,78 @@ fn subtraction(code: &Code, values: &mut Vec<u64>, upto: u64) -> RuleResult<()> 
     Ok(())
 }
 
+/// The distinct values g(a₁) ⊕ … ⊕ g(a_k) over the unconstrained splits
+/// of m into k heaps, memoised per (k, m): V_k(m) = ∪ₐ g(a) ⊕ V_{k−1}(m − a).
+#[derive(Default)]
+struct SplitValues {
+    sets: Vec<Vec<Option<Vec<u64>>>>,
+    mark: Vec<bool>,
+}
+
+/// Splits into at most this many heaps use the memoised value sets.
+const MEMO_HEAPS: u64 = 16;
+
+impl SplitValues {
+    fn get(&self, k: usize, m: usize) -> &[u64] {
+        self.sets[k][m].as_deref().unwrap_or(&[])
+    }
+
+    fn ensure(&mut self, k: usize, m: usize, g: &[u64]) {
+        if self.sets.len() <= k {
+            self.sets.resize(k + 1, vec![]);
+        }
+        if self.sets[k].len() <= m {
+            self.sets[k].resize(m + 1, None);
+        }
+        if self.sets[k][m].is_some() {
+            return;
+        }
+        let out = if k == 1 {
+            if m >= 1 {
+                vec![g[m]]
+            } else {
+                vec![]
+            }
+        } else {
+            let top = m.saturating_sub(k - 1);
+            for a in 1..=top {
+                self.ensure(k - 1, m - a, g);
+            }
+            let mut out = vec![];
+            for (a, &ga) in g.iter().enumerate().take(top + 1).skip(1) {
+                for i in 0..self.get(k - 1, m - a).len() {
+                    let y = (ga ^ self.sets[k - 1][m - a].as_ref().map_or(0, |v| v[i])) as usize;
+                    if y >= self.mark.len() {
+                        self.mark.resize((y + 1).next_power_of_two(), false);
+                    }
+                    if !self.mark[y] {
+                        self.mark[y] = true;
+                        out.push(y as u64);
+                    }
+                }
+            }
+            for &y in &out {
+                self.mark[y as usize] = false;
+            }
+            out
+        };
+        self.sets[k][m] = Some(out);
+    }
+}
+
 fn general(code: &Code, values: &mut Vec<u64>, upto: u64) -> RuleResult<()> {
     let mut seen: Vec<bool> = Vec::new();
     let mut buf = Vec::new();
+    let mut memo = SplitValues::default();
     for n in values.len() as u64..=upto {
         onag_core::interrupt::checkpoint();
         seen.iter_mut().for_each(|b| *b = false);
+        let mark = |x: usize, seen: &mut Vec<bool>| {
+            if x >= seen.len() {
+                seen.resize((x + 1).next_power_of_two(), false);
+            }
+            seen[x] = true;
+        };
         for j in code.removals(n) {
             let d = code.digit(j);
             if d.is_empty() {
@@ -241,13 +307,17 @@ fn general(code: &Code, values: &mut Vec<u64>, upto: u64) -> RuleResult<()> {
                 if j == 0 && k == 1 && n >= if c == Constraint::NotAllEqual { 2 } else { 1 } {
                     return Err(loopy());
                 }
+                if c == Constraint::None && (2..=MEMO_HEAPS).contains(&k) {
+                    memo.ensure(k as usize, r as usize, values);
+                    for &x in memo.get(k as usize, r as usize) {
+                        mark(x as usize, &mut seen);
+                    }
+                    continue;
+                }
                 let vals: &Vec<u64> = values;
                 for_each_split(r, k, c, &mut buf, &mut |parts| {
                     let x = parts.iter().fold(0, |acc, &a| acc ^ vals[a as usize]) as usize;
-                    if x >= seen.len() {
-                        seen.resize((x + 1).next_power_of_two(), false);
-                    }
-                    seen[x] = true;
+                    mark(x, &mut seen);
                     Ok(())
                 })?;
             }
