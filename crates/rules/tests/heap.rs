@@ -248,7 +248,17 @@ fn heap_methods() {
         [vec![2], vec![1, 1], vec![1]]
     );
     assert!(kayles.nim_value_table(2, 2).is_err());
-    assert!(kayles.heap_nim_value(u64::MAX).is_err());
+    // Kayles' proved period (12 from 71) answers any heap.
+    // 10^12 + 15 ≡ 79 (mod 12), and g(79) = 2.
+    assert_eq!(kayles.heap_nim_value(79).unwrap(), 2);
+    assert_eq!(kayles.heap_nim_value(1_000_000_000_015).unwrap(), 2);
+    assert_eq!(
+        kayles.heap_nim_value(u64::MAX).unwrap(),
+        kayles.heap_nim_value(71 + (u64::MAX - 71) % 12).unwrap()
+    );
+    // Codes without a proved period refuse huge heaps.
+    let hex = schema("TakeAndBreak", str_arg("0.3F")).unwrap();
+    assert!(hex.heap_nim_value(u64::MAX).is_err());
     // Kayles and TakeAndBreak("0.77") are the same rules.
     let tb = schema("TakeAndBreak", str_arg("0.77")).unwrap();
     assert_eq!(tb.name(), "TakeAndBreak(\"0.77\")");

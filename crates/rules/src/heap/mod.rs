@@ -47,6 +47,10 @@ pub const LOOPY: &str = "Those HeapRules specify a loopy game.";
 /// smaller heap).
 pub const MAX_HEAP: u64 = 1 << 26;
 
+/// Octal codes whose period is proved within this many heaps answer
+/// `HeapNimValue` for heaps of any size.
+const PROOF_RANGE: u64 = 1 << 16;
+
 /// How deep the evaluation of heaps larger than the one asked for may go
 /// (additive digits, user functions) before it is reported as unbounded.
 const MAX_DEPTH: usize = 100_000;
@@ -166,6 +170,16 @@ impl HeapRuleset {
     pub fn nim_value(&self, n: u64) -> RuleResult<u64> {
         if n == 0 {
             return Ok(0);
+        }
+        if n > MAX_HEAP {
+            if let Engine::Code(_, sequence::Plan::Octal(_)) = &self.0.engine {
+                // A proved period answers heaps of any size.
+                self.ensure(PROOF_RANGE)?;
+                if let Some((n0, p)) = self.0.table.borrow().octal.period() {
+                    let m = n0 + (n - n0) % p;
+                    return Ok(self.0.table.borrow().values[m as usize]);
+                }
+            }
         }
         self.ensure(n)?;
         Ok(self.0.table.borrow().values[n as usize])

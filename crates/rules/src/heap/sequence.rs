@@ -108,6 +108,14 @@ pub(crate) struct OctalState {
     period: Option<(u64, u64)>,
 }
 
+impl OctalState {
+    /// (n₀, p) once the periodicity theorem has proved g(n + p) = g(n)
+    /// for every n ≥ n₀.
+    pub(crate) fn period(&self) -> Option<(u64, u64)> {
+        self.period
+    }
+}
+
 /// Extend `values` (heap 0 first, a prefix) to cover heap `upto`.
 pub(crate) fn extend(
     code: &Code,
