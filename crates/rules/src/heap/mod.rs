@@ -82,6 +82,8 @@ enum Engine {
     Rules,
     /// A take-and-break code.
     Code(Rc<Code>, sequence::Plan),
+    /// A spawning code: option values without option lists.
+    Spawning(Rc<spawning::SpawnCode>),
 }
 
 struct Inner {
@@ -110,22 +112,6 @@ pub fn ruleset(name: String, rules: Rc<dyn HeapRules>, code: Option<String>) -> 
     })))
 }
 
-/// A ruleset with shared values: those of equal `key` are the same rules.
-fn shared_ruleset(
-    name: String,
-    rules: Rc<dyn HeapRules>,
-    code: Option<String>,
-    key: String,
-) -> HeapRuleset {
-    HeapRuleset(Rc::new(Inner {
-        name,
-        rules,
-        code,
-        engine: Engine::Rules,
-        table: shared_table(key),
-    }))
-}
-
 /// The take-and-break ruleset of `code` (RULESETS 4.2), named `name`;
 /// `.code` answers the code as supplied.
 pub fn take_and_break(name: String, code: &str) -> RuleResult<HeapRuleset> {
@@ -142,14 +128,14 @@ pub fn take_and_break(name: String, code: &str) -> RuleResult<HeapRuleset> {
 
 /// The spawning (coin-turning) ruleset of `code` (RULESETS 4.5).
 pub fn spawning(code: &str) -> RuleResult<HeapRuleset> {
-    let parsed = spawning::SpawnCode::parse(code)?;
-    let key = format!("Spawning:{}", code.to_uppercase());
-    Ok(shared_ruleset(
-        format!("Spawning({code:?})"),
-        Rc::new(parsed),
-        Some(code.to_string()),
-        key,
-    ))
+    let parsed = Rc::new(spawning::SpawnCode::parse(code)?);
+    Ok(HeapRuleset(Rc::new(Inner {
+        name: format!("Spawning({code:?})"),
+        rules: parsed.clone(),
+        code: Some(code.to_string()),
+        engine: Engine::Spawning(parsed),
+        table: shared_table(format!("Spawning:{}", code.to_uppercase())),
+    })))
 }
 
 impl HeapRuleset {
@@ -162,7 +148,7 @@ impl HeapRuleset {
     pub fn parsed_code(&self) -> Option<&Code> {
         match &self.0.engine {
             Engine::Code(c, _) => Some(c),
-            Engine::Rules => None,
+            _ => None,
         }
     }
 
@@ -219,6 +205,20 @@ impl HeapRuleset {
                 }
                 let Table { values, octal, .. } = &mut *t;
                 sequence::extend(code, plan, values, octal, n)
+            }
+            Engine::Spawning(code) => {
+                let mut t =
+                    self.0.table.try_borrow_mut().map_err(|_| {
+                        RuleError("Nim values requested while being computed".into())
+                    })?;
+                if t.values.is_empty() {
+                    t.values.push(0);
+                }
+                for m in t.values.len() as u64..=n {
+                    let vals = code.option_values(m, &t.values)?;
+                    t.values.push(mex(vals));
+                }
+                Ok(())
             }
             _ => {
                 {
@@ -349,7 +349,7 @@ impl AnyRuleset for HeapRuleset {
                 let values = self.sequence_from_zero(n)?;
                 Ok(periodicity::check(code, &values))
             }
-            Engine::Rules => Ok(None),
+            _ => Ok(None),
         }
     }
 }

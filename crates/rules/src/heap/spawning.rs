@@ -196,6 +196,95 @@ impl SpawnCode {
     }
 }
 
+impl SpawnCode {
+    /// The nim values of the options of heap n (with duplicates), given
+    /// g(0..n): every option heap is below n. The turned sets of an element
+    /// without spacing are not listed: a subset-XOR table over the coins
+    /// gives the values of all sets of each size at once.
+    pub(crate) fn option_values(&self, n: u64, g: &[u64]) -> RuleResult<Vec<u64>> {
+        let mut out = vec![];
+        for e in &self.elements {
+            if e.spacing != Spacing::Any || !self.any_values(e, n, g, &mut out) {
+                let mut lists = vec![];
+                self.element_options(e, n, &mut lists)?;
+                out.extend(
+                    lists
+                        .iter()
+                        .map(|l| l.iter().fold(0, |a, &x| a ^ g[x as usize])),
+                );
+            }
+        }
+        Ok(out)
+    }
+
+    /// The values of an element without spacing by the subset-XOR table;
+    /// false (nothing added) when the values are too large for it.
+    fn any_values(&self, e: &Element, n: u64, g: &[u64], out: &mut Vec<u64>) -> bool {
+        if n == 0 {
+            return true;
+        }
+        let m = e.window.unwrap_or(u64::MAX);
+        let lowest = if m >= n { 1 } else { n - m + 1 };
+        if e.first && !first_test(e, n, lowest) {
+            return true;
+        }
+        let top = e.hi.unwrap_or(u64::MAX).min(m).min(n);
+        if e.lo > top {
+            return true;
+        }
+        // Coins chosen besides n (and besides coin 1 under F).
+        let (from, base, t_min) = if e.first {
+            if e.lo == 1 {
+                out.push(0);
+            }
+            (2, g.get(1).copied().unwrap_or(0), e.lo.max(2))
+        } else {
+            (lowest, 0, e.lo)
+        };
+        if t_min > top {
+            return true;
+        }
+        let skip = u64::from(e.first) + 1;
+        let (c_min, c_max) = ((t_min - skip) as usize, (top - skip) as usize);
+        let max = g[from as usize..n as usize]
+            .iter()
+            .copied()
+            .max()
+            .unwrap_or(0)
+            | base;
+        let width = (max + 1).next_power_of_two() as usize;
+        if width > 1 << 20 || (c_max + 1).saturating_mul(width) > 1 << 26 {
+            return false;
+        }
+        let mut sets = vec![vec![false; width]; c_max + 1];
+        sets[0][0] = true;
+        let mut nonempty = 0;
+        for x in from..n {
+            onag_core::interrupt::checkpoint();
+            let gx = g[x as usize] as usize;
+            for c in (0..=nonempty.min(c_max.saturating_sub(1))).rev() {
+                if c + 1 > c_max {
+                    continue;
+                }
+                let (lo, hi) = sets.split_at_mut(c + 1);
+                for (v, _) in lo[c].iter().enumerate().filter(|(_, &b)| b) {
+                    hi[0][v ^ gx] = true;
+                }
+            }
+            nonempty = (nonempty + 1).min(c_max);
+        }
+        for set in &sets[c_min..=c_max] {
+            out.extend(
+                set.iter()
+                    .enumerate()
+                    .filter(|(_, &b)| b)
+                    .map(|(v, _)| v as u64 ^ base),
+            );
+        }
+        true
+    }
+}
+
 /// CGSuite's test of `F` at an element's minimum count (RULESETS 4.5).
 fn first_test(e: &Element, n: u64, lowest: u64) -> bool {
     let t0 = e.lo;
