@@ -6,8 +6,8 @@
 //! the heaps' values g(n) from the ruleset's nim-value sequence (RULESETS
 //! 4.4), never the mex of its options. Rulesets built from a take-and-break
 //! code ([`code`]) compute their sequences with the fast methods of
-//! `sequence` and share them per normal form; spawning codes ([`spawning`])
-//! compute option values without listing the options; any other
+//! `sequence` and share them per normal form; spawning codes
+//! compute option values without listing the options (see [`spawning`](mod@spawning)); any other
 //! [`HeapRules`] (user functions, joins, products) is evaluated by the
 //! recursive mex of 4.4, with CGSuite's loop detection.
 
