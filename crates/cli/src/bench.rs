@@ -36,7 +36,10 @@ const POSITIONS: &[(&str, &str)] = &[
     ("ToadsAndFrogs(\"ttttt..fffff\").CanonicalForm", "16 ms"),
     ("Snort(Graph.Path(13)).CanonicalForm", "65 ms"),
     ("Amazons(\"x...|....|...o\").CanonicalForm", "11.5 s"),
-    ("Subtraction([2,3,5]).NimValueSequence(1000000).Size", "55 ms"),
+    (
+        "Subtraction([2,3,5]).NimValueSequence(1000000).Size",
+        "55 ms",
+    ),
     ("Kayles.NimValueSequence(100000).Size", ""),
 ];
 

@@ -37,6 +37,7 @@ pub mod singleton;
 pub mod strip;
 pub mod toads;
 pub mod toppling;
+pub mod turning;
 pub mod variant;
 
 pub use args::{Arg, Args};

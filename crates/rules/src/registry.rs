@@ -69,6 +69,8 @@ const TABLES: &[&[RulesetEntry]] = &[
     crate::hackenbush::ENTRIES,
     crate::col::ENTRIES,
     crate::arc_kayles::ENTRIES,
+    crate::heap::ENTRIES,
+    crate::turning::ENTRIES,
 ];
 
 /// Every named ruleset, in the order of the modules.
