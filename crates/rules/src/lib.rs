@@ -11,20 +11,27 @@
 //! `onag-core` only.
 
 pub mod args;
+pub mod cake;
+pub mod coordinate;
 pub mod domineering;
 pub mod dynamic;
 pub mod error;
+pub mod euclid;
 pub mod evaluator;
 pub mod graph;
 pub mod grid;
 pub mod heap;
 pub mod impartial;
 pub mod operations;
+pub mod partizan_coordinate;
+pub mod partizan_heap;
 pub mod position;
 pub mod registry;
 pub mod singleton;
 pub mod strip;
+pub mod table_game;
 pub mod variant;
+pub mod white_knight;
 
 pub use args::{Arg, Args};
 pub use error::{RuleError, RuleResult};

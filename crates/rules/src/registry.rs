@@ -56,7 +56,15 @@ pub struct RulesetEntry {
 }
 
 /// The tables of every ruleset module.
-const TABLES: &[&[RulesetEntry]] = &[crate::domineering::ENTRIES];
+const TABLES: &[&[RulesetEntry]] = &[
+    crate::domineering::ENTRIES,
+    crate::coordinate::ENTRIES,
+    crate::partizan_heap::ENTRIES,
+    crate::partizan_coordinate::ENTRIES,
+    crate::euclid::ENTRIES,
+    crate::cake::ENTRIES,
+    crate::white_knight::ENTRIES,
+];
 
 /// Every named ruleset, in the order of the modules.
 pub fn entries() -> impl Iterator<Item = &'static RulesetEntry> {
