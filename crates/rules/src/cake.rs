@@ -22,7 +22,7 @@ use crate::heap::HeapRules;
 use crate::partizan_coordinate::ruleset;
 use crate::partizan_heap::heap_rules_arg;
 use crate::registry::{Make, Package, RulesetEntry};
-use crate::table_game::{Pair, Rules};
+use crate::table_game::{arg_text, Pair, Rules};
 use std::cell::RefCell;
 use std::rc::Rc;
 
@@ -127,7 +127,7 @@ fn gen_cutcake_schema(args: &Args) -> RuleResult<Rc<dyn AnyRuleset>> {
     };
     let (l, r) = (&args.positional[0], &args.positional[1]);
     Ok(gen_cutcake(
-        cutcake_name(&format!("{l:?}"), &format!("{r:?}"), twisted),
+        cutcake_name(&arg_text(l), &arg_text(r), twisted),
         heap_rules_arg(WHAT, l)?,
         heap_rules_arg(WHAT, r)?,
         twisted,

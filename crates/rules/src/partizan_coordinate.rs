@@ -10,7 +10,7 @@ use crate::coordinate::{check_table, parse_pair, rules_of};
 use crate::dynamic::{AnyPosition, AnyRuleset};
 use crate::error::{RuleError, RuleResult};
 use crate::registry::{Make, Package, RulesetEntry};
-use crate::table_game::{position, Pair, PartizanGame, Rules, Table};
+use crate::table_game::{arg_text, position, Pair, PartizanGame, Rules, Table};
 use onag_core::game::Game;
 use std::rc::Rc;
 
@@ -84,7 +84,7 @@ fn partizan_coordinate_ruleset(args: &Args) -> RuleResult<Rc<dyn AnyRuleset>> {
     args.expect_count(WHAT, 2, "two coordinate rulesets")?;
     let (l, r) = (&args.positional[0], &args.positional[1]);
     Ok(ruleset(
-        format!("{WHAT}({l:?}, {r:?})"),
+        format!("{WHAT}({}, {})", arg_text(l), arg_text(r)),
         coordinate_arg(WHAT, l)?,
         coordinate_arg(WHAT, r)?,
     ))

@@ -14,7 +14,7 @@ use crate::dynamic::{AnyPosition, AnyRuleset};
 use crate::error::{RuleError, RuleResult};
 use crate::heap::HeapRules;
 use crate::registry::{self, Make, Package, RulesetEntry};
-use crate::table_game::{position, HeapAdapter, PartizanGame, Table};
+use crate::table_game::{arg_text, position, HeapAdapter, PartizanGame, Table};
 use onag_core::game::Game;
 use std::rc::Rc;
 
@@ -120,7 +120,7 @@ fn partizan_heap_ruleset(args: &Args) -> RuleResult<Rc<dyn AnyRuleset>> {
     args.expect_count(WHAT, 2, "two heap rulesets")?;
     let (l, r) = (&args.positional[0], &args.positional[1]);
     Ok(ruleset(
-        format!("{WHAT}({l:?}, {r:?})"),
+        format!("{WHAT}({}, {})", arg_text(l), arg_text(r)),
         heap_rules_arg(WHAT, l)?,
         heap_rules_arg(WHAT, r)?,
     ))
@@ -220,9 +220,9 @@ fn subtraction_pair(what: &str, digit: Digit, args: &Args) -> RuleResult<Rc<dyn 
     let (l, r) = (&args.positional[0], &args.positional[1]);
     let (ls, rs) = (subtraction_set(l)?, subtraction_set(r)?);
     let name = if allbut {
-        format!("{what}({l:?}, {r:?}, allbut => true)")
+        format!("{what}({}, {}, allbut => true)", arg_text(l), arg_text(r))
     } else {
-        format!("{what}({l:?}, {r:?})")
+        format!("{what}({}, {})", arg_text(l), arg_text(r))
     };
     Ok(ruleset(
         name,

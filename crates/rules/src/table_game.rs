@@ -313,3 +313,17 @@ impl<K: Key> AnyPosition for SumPosition<K> {
             .collect())
     }
 }
+
+/// An argument as written in a ruleset's printed name, in the language's
+/// syntax: `[1,3]`, `{1,2}`, `(2,3)`, `"0.7"`, `Kayles`.
+pub fn arg_text(a: &crate::args::Arg) -> String {
+    use crate::args::Arg;
+    let join = |v: &[Arg]| v.iter().map(arg_text).collect::<Vec<_>>().join(",");
+    match a {
+        Arg::List(v) => format!("[{}]", join(v)),
+        Arg::Set(v) => format!("{{{}}}", join(v)),
+        Arg::Tuple(v) => format!("({})", join(v)),
+        Arg::Ruleset(r) => r.name(),
+        other => format!("{other:?}"),
+    }
+}
