@@ -40,7 +40,7 @@ impl HeapRules for Code {
                 v
             }
             Code::Maundy => (2..=n)
-                .filter(|k| n % k == 0)
+                .filter(|k| n.is_multiple_of(*k))
                 .map(|k| vec![n / k; k as usize])
                 .collect(),
             Code::One if n == 0 => vec![],
@@ -139,6 +139,9 @@ fn cutcake_matches_the_closed_form() {
     }
 }
 
+/// A cake (rows, columns), its Left and Right options' values, its value.
+type Example = ((u64, u64), &'static [i64], &'static [i64], i64);
+
 #[test]
 fn seeds_cut_cake_examples() {
     // The seeds (CSCI 4341 notes, "CUT CAKE (L = vertical, R = horizontal)")
@@ -146,7 +149,7 @@ fn seeds_cut_cake_examples() {
     // 2x2 = {-2 | 2} = 0, 2x3 = {-1 | 4} = 0, 3x2 = {-4 | 1} = 0,
     // 3x3 = {-2 | 2} = 0, 2x4 = {-1, 0 | 6} = 1, 3x4 = {-2, 0 | 4} = 1.
     let c = named("Cutcake");
-    let cases: [((u64, u64), &[i64], &[i64], i64); 6] = [
+    let cases: [Example; 6] = [
         ((2, 2), &[-2], &[2], 0),
         ((2, 3), &[-1], &[4], 0),
         ((3, 2), &[-4], &[1], 0),

@@ -56,7 +56,7 @@ impl HeapRules for Code {
             Code::One => take(1, false),
             Code::Two => take(2, false),
             Code::Maundy => (2..=n)
-                .filter(|k| n % k == 0)
+                .filter(|k| n.is_multiple_of(*k))
                 .map(|k| vec![n / k; k as usize])
                 .collect(),
         })
