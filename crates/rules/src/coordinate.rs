@@ -25,7 +25,7 @@ pub const ENTRIES: &[RulesetEntry] = &[
         name: "Wythoff",
         package: Package::Heap,
         doc: "Wythoff's game on (m, n): take from one heap, or the same amount from both.",
-        make: Make::Ruleset(|| preset(&WYTHOFF, "Wythoff", || Rc::new(Wythoff))),
+        make: Make::Ruleset(wythoff),
     },
     RulesetEntry {
         name: "GenWythoff",
@@ -109,9 +109,27 @@ fn preset(
 
 /// The coordinate ruleset named `name` with these options.
 pub fn ruleset(name: String, rules: Rc<dyn Rules<Pair>>) -> Rc<dyn AnyRuleset> {
-    let r: Rc<dyn AnyRuleset> = Rc::new(CoordinateRuleset {
-        game: ImpartialGame::new(name, rules.clone()),
-    });
+    register(ImpartialGame::new(name, rules.clone()), rules)
+}
+
+/// `Wythoff`, with its nim values from a dense native table.
+fn wythoff() -> Rc<dyn AnyRuleset> {
+    preset_in(&WYTHOFF, || {
+        let table = RefCell::new(WythoffTable::default());
+        let rules: Rc<dyn Rules<Pair>> = Rc::new(Wythoff);
+        register(
+            ImpartialGame::with_shortcut(
+                "Wythoff".into(),
+                rules.clone(),
+                Box::new(move |p| table.borrow_mut().value(p)),
+            ),
+            rules,
+        )
+    })
+}
+
+fn register(game: Rc<ImpartialGame<Pair>>, rules: Rc<dyn Rules<Pair>>) -> Rc<dyn AnyRuleset> {
+    let r: Rc<dyn AnyRuleset> = Rc::new(CoordinateRuleset { game });
     KNOWN.with(|k| {
         let mut k = k.borrow_mut();
         k.retain(|(w, _)| w.strong_count() > 0);
@@ -216,6 +234,75 @@ impl Rules<Pair> for Wythoff {
         out.extend((1..=n).map(|b| vec![(m, n - b)]));
         out.extend((1..=m.min(n)).map(|k| vec![(m - k, n - k)]));
         Ok(out)
+    }
+}
+
+/// Wythoff nim values for every (m, n) below (rows, cols), row by row:
+/// each the mex of the values to its left, above it and on its diagonal.
+#[derive(Default)]
+struct WythoffTable {
+    rows: usize,
+    cols: usize,
+    values: Vec<u32>,
+}
+
+impl WythoffTable {
+    /// The largest table kept (entries).
+    const MAX_CELLS: usize = 1 << 24;
+
+    fn value(&mut self, (m, n): Pair) -> Option<u64> {
+        let (m, n) = (usize::try_from(m).ok()?, usize::try_from(n).ok()?);
+        if m >= self.rows || n >= self.cols {
+            // Grow by half at least, to keep refills rare; if that is too
+            // large, fill just the rectangle needed.
+            let grow = |need: usize, have: usize| -> Option<usize> {
+                if need < have {
+                    Some(have)
+                } else {
+                    Some(need.checked_add(1)?.max(have + have / 2).max(16))
+                }
+            };
+            let (mut rows, mut cols) = (grow(m, self.rows)?, grow(n, self.cols)?);
+            if rows.checked_mul(cols)? > Self::MAX_CELLS {
+                (rows, cols) = (m.checked_add(1)?, n.checked_add(1)?);
+                if rows.checked_mul(cols)? > Self::MAX_CELLS {
+                    return None;
+                }
+            }
+            self.fill(rows, cols);
+        }
+        Some(u64::from(self.values[m * self.cols + n]))
+    }
+
+    fn fill(&mut self, rows: usize, cols: usize) {
+        let mut v = vec![0u32; rows * cols];
+        let mut stamp = vec![0u32; 2 * (rows + cols) + 1];
+        let mut generation = 0u32;
+        for m in 0..rows {
+            onag_core::interrupt::checkpoint();
+            for n in 0..cols {
+                generation += 1;
+                for i in 0..m {
+                    stamp[v[i * cols + n] as usize] = generation;
+                }
+                for j in 0..n {
+                    stamp[v[m * cols + j] as usize] = generation;
+                }
+                for k in 1..=m.min(n) {
+                    stamp[v[(m - k) * cols + n - k] as usize] = generation;
+                }
+                let mut g = 0;
+                while stamp[g] == generation {
+                    g += 1;
+                }
+                v[m * cols + n] = g as u32;
+            }
+        }
+        *self = WythoffTable {
+            rows,
+            cols,
+            values: v,
+        };
     }
 }
 

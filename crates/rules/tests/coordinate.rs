@@ -160,8 +160,8 @@ fn gen_wythoff_of_successor_is_wythoff() {
     let wythoff = named("Wythoff");
     let gw = schema("GenWythoff", vec![user(|a| Ok(Arg::int(int(&a[0]) + 1)))]).unwrap();
     assert_eq!(
-        gw.nim_value_table(15, 15).unwrap(),
-        wythoff.nim_value_table(15, 15).unwrap()
+        gw.nim_value_table(30, 30).unwrap(),
+        wythoff.nim_value_table(30, 30).unwrap()
     );
     assert_eq!(option_count(&gw, 7, 4), option_count(&wythoff, 7, 4));
 }
