@@ -15,8 +15,8 @@ fn named(name: &str) -> Rc<dyn AnyRuleset> {
 
 fn main() {
     for (name, size) in [
-        ("Wythoff", 200),
-        ("Wythoff", 400),
+        ("Wythoff", 1000),
+        ("Wythoff", 1999),
         ("WhiteKnight", 1000),
         ("Mem", 400),
     ] {

@@ -263,9 +263,13 @@ impl WythoffTable {
                 }
             };
             let (mut rows, mut cols) = (grow(m, self.rows)?, grow(n, self.cols)?);
-            if rows.checked_mul(cols)? > Self::MAX_CELLS {
+            let fits = |r: usize, c: usize| {
+                r.checked_mul(c).is_some_and(|x| x <= Self::MAX_CELLS)
+                    && Self::words(r, c).is_some_and(|x| x <= Self::MAX_WORDS)
+            };
+            if !fits(rows, cols) {
                 (rows, cols) = (m.checked_add(1)?, n.checked_add(1)?);
-                if rows.checked_mul(cols)? > Self::MAX_CELLS {
+                if !fits(rows, cols) {
                     return None;
                 }
             }
@@ -274,35 +278,49 @@ impl WythoffTable {
         Some(u64::from(self.values[m * self.cols + n]))
     }
 
+    /// The most bitset words [`fill`](Self::fill) may use: larger (thin)
+    /// tables are left to the general evaluation.
+    const MAX_WORDS: usize = 1 << 24;
+
+    fn words(rows: usize, cols: usize) -> Option<usize> {
+        // Values are at most m + n + min(m, n) < 2 (rows + cols).
+        let w = rows.checked_add(cols)?.checked_mul(2)? / 64 + 1;
+        cols.checked_mul(2)?.checked_add(rows)?.checked_mul(w)
+    }
+
+    /// Computes the table, keeping for the current row, each column and
+    /// each diagonal the set of values seen (as bitsets), so that each
+    /// entry's mex is a scan for the first word not full.
     fn fill(&mut self, rows: usize, cols: usize) {
-        let mut v = vec![0u32; rows * cols];
-        let mut stamp = vec![0u32; 2 * (rows + cols) + 1];
-        let mut generation = 0u32;
-        for m in 0..rows {
-            onag_core::interrupt::checkpoint();
-            for n in 0..cols {
-                generation += 1;
-                for i in 0..m {
-                    stamp[v[i * cols + n] as usize] = generation;
+        let w = (2 * (rows + cols)) / 64 + 1;
+        let values = {
+            let mut v = vec![0u32; rows * cols];
+            let mut col = vec![0u64; cols * w];
+            let mut diag = vec![0u64; (rows + cols) * w];
+            let mut row = vec![0u64; w];
+            for m in 0..rows {
+                onag_core::interrupt::checkpoint();
+                row.fill(0);
+                for n in 0..cols {
+                    let (c, d) = (n * w, (n + rows - 1 - m) * w);
+                    let mut g = 0;
+                    for i in 0..w {
+                        let seen = row[i] | col[c + i] | diag[d + i];
+                        if seen != u64::MAX {
+                            g = i * 64 + seen.trailing_ones() as usize;
+                            break;
+                        }
+                    }
+                    v[m * cols + n] = g as u32;
+                    let (word, bit) = (g / 64, 1u64 << (g % 64));
+                    row[word] |= bit;
+                    col[c + word] |= bit;
+                    diag[d + word] |= bit;
                 }
-                for j in 0..n {
-                    stamp[v[m * cols + j] as usize] = generation;
-                }
-                for k in 1..=m.min(n) {
-                    stamp[v[(m - k) * cols + n - k] as usize] = generation;
-                }
-                let mut g = 0;
-                while stamp[g] == generation {
-                    g += 1;
-                }
-                v[m * cols + n] = g as u32;
             }
-        }
-        *self = WythoffTable {
-            rows,
-            cols,
-            values: v,
+            v
         };
+        *self = WythoffTable { rows, cols, values };
     }
 }
 
