@@ -22,7 +22,7 @@ use crate::heap::HeapRules;
 use crate::partizan_coordinate::ruleset;
 use crate::partizan_heap::heap_rules_arg;
 use crate::registry::{Make, Package, RulesetEntry};
-use crate::table_game::{arg_text, Pair, Rules};
+use crate::table_game::{arg_text, check_listable, Pair, Rules};
 use std::cell::RefCell;
 use std::rc::Rc;
 
@@ -177,6 +177,7 @@ enum Cake {
 
 impl HeapRules for Cake {
     fn heap_options(&self, n: u64) -> RuleResult<Vec<Vec<u64>>> {
+        check_listable("Cake", n)?;
         Ok(match self {
             Cake::Cut => (1..=n / 2).map(|a| vec![a, n - a]).collect(),
             Cake::Eat => match n {

@@ -13,7 +13,7 @@ use crate::args::{Arg, Args, UserFn};
 use crate::dynamic::{AnyPosition, AnyRuleset};
 use crate::error::{RuleError, RuleResult};
 use crate::registry::{Make, Package, RulesetEntry};
-use crate::table_game::{position, ImpartialGame, Pair, Rules, Table};
+use crate::table_game::{check_listable, position, ImpartialGame, Pair, Rules, Table};
 use onag_core::number::Rational;
 use rustc_hash::FxHashMap;
 use std::cell::RefCell;
@@ -229,6 +229,7 @@ struct Wythoff;
 
 impl Rules<Pair> for Wythoff {
     fn options(&self, (m, n): Pair) -> RuleResult<Vec<Vec<Pair>>> {
+        check_listable("Wythoff", m.saturating_add(n))?;
         let mut out = Vec::with_capacity((m + n + m.min(n)) as usize);
         out.extend((1..=m).map(|a| vec![(m - a, n)]));
         out.extend((1..=n).map(|b| vec![(m, n - b)]));
@@ -359,6 +360,7 @@ impl GenWythoff {
 
 impl Rules<Pair> for GenWythoff {
     fn options(&self, (m, n): Pair) -> RuleResult<Vec<Vec<Pair>>> {
+        check_listable("GenWythoff", m.saturating_add(n))?;
         let mut out = Vec::new();
         out.extend((1..=m).map(|a| vec![(m - a, n)]));
         out.extend((1..=n).map(|b| vec![(m, n - b)]));
@@ -460,6 +462,7 @@ impl Mem {
 
 impl Rules<Pair> for Mem {
     fn options(&self, (n, k): Pair) -> RuleResult<Vec<Vec<Pair>>> {
+        check_listable("Mem", n)?;
         let mut out = Vec::new();
         for a in 1..=n {
             if self.allows(k, a)? {

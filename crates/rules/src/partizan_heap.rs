@@ -179,6 +179,7 @@ impl SubtractionRules {
 
 impl HeapRules for SubtractionRules {
     fn heap_options(&self, n: u64) -> RuleResult<Vec<Vec<u64>>> {
+        crate::table_game::check_listable("Subtraction", n)?;
         let mut out = Vec::new();
         for j in self.amounts(n) {
             let r = n - j;

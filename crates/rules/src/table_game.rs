@@ -33,6 +33,20 @@ pub type Pair = (u64, u64);
 /// The deepest chain of positions under evaluation before giving up.
 pub const MAX_DEPTH: usize = 100_000;
 
+/// The largest heap or coordinate whose options are listed one by one
+/// (beyond it, listing them would exhaust memory).
+pub const MAX_LISTED: u64 = 1 << 24;
+
+/// An error if options numbering about `n` are too many to list.
+pub fn check_listable(what: &str, n: u64) -> RuleResult<()> {
+    if n > MAX_LISTED {
+        return Err(RuleError::new(format!(
+            "{what}: {n} is too large (options are listed up to {MAX_LISTED})"
+        )));
+    }
+    Ok(())
+}
+
 /// The error of rules whose positions can repeat (RULESETS 4.2.6).
 pub fn loopy() -> RuleError {
     RuleError::new("Those HeapRules specify a loopy game.")

@@ -317,3 +317,13 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn huge_positions_are_errors_not_crashes() {
+    let wythoff = named("Wythoff");
+    assert!(pos(&wythoff, 1 << 40, 3).options(Player::Left).is_err());
+    assert!(pos(&wythoff, 1 << 40, 3).nim_value().unwrap().is_err());
+    assert!(pos(&named("Mem"), 1 << 40, 3).nim_value().unwrap().is_err());
+    let cut = named("Cutcake");
+    assert!(pos(&cut, 1 << 40, 3).canonical_form().is_err());
+}
