@@ -1,8 +1,26 @@
 //! Operations combining two rulesets (RULESETS 4.7, 4.9): joins, partizan
 //! joins, acrostic and direct products, cake products.
+//!
+//! * `R.Join(S)` (heap rulesets): HeapOptions(n) is R's list followed by
+//!   S's; nim values as for every heap ruleset (RULESETS 4.4, heap 0 fixed
+//!   at 0).
+//! * `R.Adjoin(S)` (coordinate rulesets): R's coordinate options followed
+//!   by S's.
+//! * `R.PartizanJoin(S)` = `PartizanHeapRuleset(R, S)`.
+//! * `R.AcrosticProduct(S)`: on (m, n), an R-move on m or an S-move on n.
+//! * `R.DirectProduct(S)` (Tartan): an R-move on m together with an S-move
+//!   on n; its nim values are the nim products of the factors' (the Tartan
+//!   theorem, ONAG chapter 14).
+//! * `R.CakeProduct(S, twisted)` = `GenCutcake(R, S, twisted)`.
 
-use crate::dynamic::AnyRuleset;
+use crate::args::Args;
+use crate::cake::{cutcake_name, gen_cutcake};
+use crate::coordinate::{self, rules_of, Adjoin};
+use crate::dynamic::{AnyPosition, AnyRuleset};
 use crate::error::{RuleError, RuleResult};
+use crate::heap::HeapRules;
+use crate::partizan_heap;
+use crate::table_game::{position, HeapAdapter, ImpartialGame, Pair, Rules, Table};
 use std::rc::Rc;
 
 /// How two rulesets are combined.
@@ -22,15 +40,159 @@ pub enum Operation {
     CakeProduct { twisted: bool },
 }
 
+impl Operation {
+    fn method(self) -> &'static str {
+        match self {
+            Operation::Join => "Join",
+            Operation::Adjoin => "Adjoin",
+            Operation::PartizanJoin => "PartizanJoin",
+            Operation::AcrosticProduct => "AcrosticProduct",
+            Operation::DirectProduct => "DirectProduct",
+            Operation::CakeProduct { .. } => "CakeProduct",
+        }
+    }
+}
+
 /// The ruleset `a op b`.
 pub fn combine(
     a: &Rc<dyn AnyRuleset>,
     op: Operation,
     b: &Rc<dyn AnyRuleset>,
 ) -> RuleResult<Rc<dyn AnyRuleset>> {
-    Err(RuleError(format!(
-        "{op:?} of {} and {} is not available",
-        a.name(),
-        b.name()
-    )))
+    let method = op.method();
+    let name = match op {
+        Operation::CakeProduct { twisted } => cutcake_name(&a.name(), &b.name(), twisted),
+        _ => format!("{}.{method}({})", a.name(), b.name()),
+    };
+    if op == Operation::Adjoin {
+        let coord = |r: &Rc<dyn AnyRuleset>| {
+            rules_of(r).ok_or_else(|| {
+                RuleError::new(format!(
+                    "{method}: {} is not a coordinate ruleset",
+                    r.name()
+                ))
+            })
+        };
+        return Ok(coordinate::ruleset(
+            name,
+            Rc::new(Adjoin(coord(a)?, coord(b)?)),
+        ));
+    }
+    let heap = |r: &Rc<dyn AnyRuleset>| {
+        r.heap_rules()
+            .ok_or_else(|| RuleError::new(format!("{method}: {} is not a heap ruleset", r.name())))
+    };
+    let (ha, hb) = (heap(a)?, heap(b)?);
+    Ok(match op {
+        Operation::Join => heap_ruleset(name, Rc::new(Join(ha, hb))),
+        Operation::PartizanJoin => partizan_heap::ruleset(name, ha, hb),
+        Operation::AcrosticProduct => coordinate::ruleset(name, Rc::new(Acrostic(ha, hb))),
+        Operation::DirectProduct => coordinate::ruleset(name, Rc::new(Direct(ha, hb))),
+        Operation::CakeProduct { twisted } => gen_cutcake(name, ha, hb, twisted),
+        Operation::Adjoin => unreachable!("handled above"),
+    })
+}
+
+/// An impartial heap ruleset given by its heap rules (used for joins):
+/// positions are sums of heaps, nim values by RULESETS 4.4.
+pub struct HeapRuleset {
+    rules: Rc<dyn HeapRules>,
+    game: Rc<ImpartialGame<u64>>,
+}
+
+/// The heap ruleset named `name` with these rules.
+pub fn heap_ruleset(name: String, rules: Rc<dyn HeapRules>) -> Rc<dyn AnyRuleset> {
+    let game = ImpartialGame::with_fixed_zero(name, Rc::new(HeapAdapter(rules.clone())), 0);
+    Rc::new(HeapRuleset { rules, game })
+}
+
+impl AnyRuleset for HeapRuleset {
+    fn name(&self) -> String {
+        self.game.name.clone()
+    }
+
+    fn position(&self, args: &Args) -> RuleResult<Rc<dyn AnyPosition>> {
+        args.check_keywords(&self.game.name, &[])?;
+        match args.positional.as_slice() {
+            [a] => match a.as_u64() {
+                Some(n) => Ok(position(Table::Impartial(self.game.clone()), vec![n])),
+                None => Err(RuleError::new(format!(
+                    "{} expects a heap size (a non-negative Integer), got {a:?}",
+                    self.game.name
+                ))),
+            },
+            _ => Err(RuleError::new(format!(
+                "{} expects one heap size",
+                self.game.name
+            ))),
+        }
+    }
+
+    fn heap_rules(&self) -> Option<Rc<dyn HeapRules>> {
+        Some(self.rules.clone())
+    }
+
+    fn heap_nim_value(&self, n: u64) -> RuleResult<u64> {
+        self.game.nim_value(n)
+    }
+
+    fn nim_value_sequence(&self, n: u64) -> RuleResult<Vec<u64>> {
+        (1..=n).map(|k| self.game.nim_value(k)).collect()
+    }
+}
+
+/// `R.Join(S)`: R's heap options followed by S's.
+struct Join(Rc<dyn HeapRules>, Rc<dyn HeapRules>);
+
+impl HeapRules for Join {
+    fn heap_options(&self, n: u64) -> RuleResult<Vec<Vec<u64>>> {
+        let mut out = self.0.heap_options(n)?;
+        out.extend(self.1.heap_options(n)?);
+        Ok(out)
+    }
+}
+
+/// `R.AcrosticProduct(S)`: each R-option list [a..] of m gives
+/// (a1,n) + ... ; each S-option list [b..] of n gives (m,b1) + ...
+struct Acrostic(Rc<dyn HeapRules>, Rc<dyn HeapRules>);
+
+impl Rules<Pair> for Acrostic {
+    fn options(&self, (m, n): Pair) -> RuleResult<Vec<Vec<Pair>>> {
+        let mut out: Vec<Vec<Pair>> = self
+            .0
+            .heap_options(m)?
+            .into_iter()
+            .map(|l| l.into_iter().map(|a| (a, n)).collect())
+            .collect();
+        out.extend(
+            self.1
+                .heap_options(n)?
+                .into_iter()
+                .map(|l| l.into_iter().map(|b| (m, b)).collect()),
+        );
+        Ok(out)
+    }
+}
+
+/// `R.DirectProduct(S)`: for every R-option list [a..] of m and S-option
+/// list [b..] of n, the sum of every (ai, n), every (m, bj) and every
+/// (ai, bj).
+struct Direct(Rc<dyn HeapRules>, Rc<dyn HeapRules>);
+
+impl Rules<Pair> for Direct {
+    fn options(&self, (m, n): Pair) -> RuleResult<Vec<Vec<Pair>>> {
+        let (ra, sb) = (self.0.heap_options(m)?, self.1.heap_options(n)?);
+        let mut out = Vec::with_capacity(ra.len() * sb.len());
+        for a in &ra {
+            for b in &sb {
+                let mut sum: Vec<Pair> = a.iter().map(|&x| (x, n)).collect();
+                sum.extend(b.iter().map(|&y| (m, y)));
+                for &x in a {
+                    sum.extend(b.iter().map(|&y| (x, y)));
+                }
+                out.push(sum);
+            }
+        }
+        Ok(out)
+    }
 }

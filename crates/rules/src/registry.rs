@@ -71,6 +71,12 @@ const TABLES: &[&[RulesetEntry]] = &[
     crate::arc_kayles::ENTRIES,
     crate::heap::ENTRIES,
     crate::turning::ENTRIES,
+    crate::coordinate::ENTRIES,
+    crate::partizan_heap::ENTRIES,
+    crate::partizan_coordinate::ENTRIES,
+    crate::euclid::ENTRIES,
+    crate::cake::ENTRIES,
+    crate::white_knight::ENTRIES,
 ];
 
 /// Every named ruleset, in the order of the modules.
