@@ -11,8 +11,7 @@
 //!
 //! Presets: `Cutcake` (4.0: cut into two non-empty pieces), `Eatcake` (0.7),
 //! `MaundyCake` ({2+}=.0: cut into at least two equal pieces),
-//! `TurnAndEatcake` (0.7, twisted). Their heap rules are written here
-//! natively, in CGSuite's option order (RULESETS 4.2.2).
+//! `TurnAndEatcake` (0.7, twisted), built on those take-and-break codes.
 
 use crate::args::{Arg, Args};
 use crate::coordinate::preset_in;
@@ -22,7 +21,7 @@ use crate::heap::HeapRules;
 use crate::partizan_coordinate::ruleset;
 use crate::partizan_heap::heap_rules_arg;
 use crate::registry::{Make, Package, RulesetEntry};
-use crate::table_game::{arg_text, check_listable, Pair, Rules};
+use crate::table_game::{arg_text, Pair, Rules};
 use std::cell::RefCell;
 use std::rc::Rc;
 
@@ -38,25 +37,25 @@ pub const ENTRIES: &[RulesetEntry] = &[
         name: "Cutcake",
         package: Package::Heap,
         doc: "Cut-cake on (rows, columns): Left cuts vertically, Right horizontally, into two pieces.",
-        make: Make::Ruleset(|| preset(&CUTCAKE, "Cutcake", Cake::Cut, false)),
+        make: Make::Ruleset(|| preset(&CUTCAKE, "Cutcake", "4.0", false)),
     },
     RulesetEntry {
         name: "Eatcake",
         package: Package::Heap,
         doc: "Eatcake: eat a column (Left) or a row (Right), leaving up to two pieces.",
-        make: Make::Ruleset(|| preset(&EATCAKE, "Eatcake", Cake::Eat, false)),
+        make: Make::Ruleset(|| preset(&EATCAKE, "Eatcake", "0.7", false)),
     },
     RulesetEntry {
         name: "MaundyCake",
         package: Package::Heap,
         doc: "Maundy cake: cut into at least two equal pieces, Left the columns, Right the rows.",
-        make: Make::Ruleset(|| preset(&MAUNDY, "MaundyCake", Cake::Maundy, false)),
+        make: Make::Ruleset(|| preset(&MAUNDY, "MaundyCake", "{2+}=.0", false)),
     },
     RulesetEntry {
         name: "TurnAndEatcake",
         package: Package::Heap,
         doc: "Eatcake, twisted: the cake turns after each move.",
-        make: Make::Ruleset(|| preset(&TURN_AND_EAT, "TurnAndEatcake", Cake::Eat, true)),
+        make: Make::Ruleset(|| preset(&TURN_AND_EAT, "TurnAndEatcake", "0.7", true)),
     },
 ];
 
@@ -72,11 +71,15 @@ thread_local! {
 fn preset(
     slot: &'static std::thread::LocalKey<Slot>,
     name: &str,
-    cake: Cake,
+    code: &str,
     twisted: bool,
 ) -> Rc<dyn AnyRuleset> {
     preset_in(slot, || {
-        let rules: Rc<dyn HeapRules> = Rc::new(cake);
+        let rules = crate::heap::take_and_break(format!("TakeAndBreak({code:?})"), code)
+            .expect("the presets' codes are valid take-and-break codes")
+            .into_any()
+            .heap_rules()
+            .expect("a take-and-break ruleset has heap rules");
         gen_cutcake(name.to_string(), rules.clone(), rules, twisted)
     })
 }
@@ -157,55 +160,5 @@ impl Rules<Pair> for Side {
             .into_iter()
             .map(|list| list.into_iter().map(|b| piece(other, b)).collect())
             .collect())
-    }
-}
-
-/// The largest side a Maundy cake may be cut along (its options list up
-/// to that many pieces).
-const MAX_MAUNDY: u64 = 1 << 20;
-
-/// The heap rules of the presets.
-#[derive(Clone, Copy)]
-enum Cake {
-    /// `4.0`: split into two non-empty heaps.
-    Cut,
-    /// `0.7`: remove one token, leaving zero, one or two heaps.
-    Eat,
-    /// `{2+}=.0`: split into at least two equal heaps.
-    Maundy,
-}
-
-impl HeapRules for Cake {
-    fn heap_options(&self, n: u64) -> RuleResult<Vec<Vec<u64>>> {
-        check_listable("Cake", n)?;
-        Ok(match self {
-            Cake::Cut => (1..=n / 2).map(|a| vec![a, n - a]).collect(),
-            Cake::Eat => match n {
-                0 => vec![],
-                1 => vec![vec![]],
-                _ => {
-                    let r = n - 1;
-                    std::iter::once(vec![r])
-                        .chain((1..=r / 2).map(|a| vec![a, r - a]))
-                        .collect()
-                }
-            },
-            Cake::Maundy => {
-                if n > MAX_MAUNDY {
-                    return Err(RuleError::new(format!(
-                        "MaundyCake: pieces of more than {MAX_MAUNDY} are not supported"
-                    )));
-                }
-                let mut out = Vec::new();
-                for k in 2..=n {
-                    if n.is_multiple_of(k) {
-                        let len = usize::try_from(k)
-                            .map_err(|_| RuleError::new(format!("{n} is too large to split")))?;
-                        out.push(vec![n / k; len]);
-                    }
-                }
-                out
-            }
-        })
     }
 }

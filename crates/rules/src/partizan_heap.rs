@@ -30,13 +30,13 @@ pub const ENTRIES: &[RulesetEntry] = &[
         name: "PartizanSubtraction",
         package: Package::Heap,
         doc: "PartizanSubtraction(L, R, allbut => false): Left subtracts an element of L, Right of R.",
-        make: Make::Schema(|a| subtraction_pair("PartizanSubtraction", Digit::Subtraction, a)),
+        make: Make::Schema(|a| subtraction_pair("PartizanSubtraction", "3", a)),
     },
     RulesetEntry {
         name: "PartizanSplittles",
         package: Package::Heap,
         doc: "PartizanSplittles(L, R, allbut => false): subtract as in Splittles, Left by L, Right by R.",
-        make: Make::Schema(|a| subtraction_pair("PartizanSplittles", Digit::Splittles, a)),
+        make: Make::Schema(|a| subtraction_pair("PartizanSplittles", "7", a)),
     },
     RulesetEntry {
         name: "PartizanTakeAndBreak",
@@ -126,76 +126,6 @@ fn partizan_heap_ruleset(args: &Args) -> RuleResult<Rc<dyn AnyRuleset>> {
     ))
 }
 
-/// Which take-and-break digit a subtraction set stands for (RULESETS
-/// 4.2.5): `3` leaves one heap or none, `7` up to two heaps.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Digit {
-    Subtraction,
-    Splittles,
-}
-
-/// The heap options of `Subtraction(set, allbut)` or `Splittles(set,
-/// allbut)`, natively, in CGSuite's order: by amount removed, then the
-/// remainder as one heap, then its splits into two.
-#[derive(Clone, Debug)]
-pub(crate) struct SubtractionRules {
-    /// The amounts, ascending, distinct, all positive.
-    set: Vec<u64>,
-    allbut: bool,
-    digit: Digit,
-}
-
-impl SubtractionRules {
-    /// The rules of a subtraction set. Amounts below 1 would let a heap
-    /// stay or grow without end, so they are rejected as loopy.
-    pub(crate) fn new(set: &[i64], allbut: bool, digit: Digit) -> RuleResult<SubtractionRules> {
-        if set.is_empty() {
-            return Err(RuleError::new("The subtraction set must not be empty."));
-        }
-        if allbut && set.iter().any(|&j| j < 1) {
-            return Err(RuleError::new(
-                "If `allbut` == true, then subtraction set must contain strictly positive `Integer`s.",
-            ));
-        }
-        if set.iter().any(|&j| j < 1) {
-            return Err(crate::table_game::loopy());
-        }
-        let mut set: Vec<u64> = set.iter().map(|&j| j as u64).collect();
-        set.sort_unstable();
-        set.dedup();
-        Ok(SubtractionRules { set, allbut, digit })
-    }
-
-    fn amounts(&self, n: u64) -> Vec<u64> {
-        if self.allbut {
-            (1..=n)
-                .filter(|j| self.set.binary_search(j).is_err())
-                .collect()
-        } else {
-            self.set.iter().copied().filter(|&j| j <= n).collect()
-        }
-    }
-}
-
-impl HeapRules for SubtractionRules {
-    fn heap_options(&self, n: u64) -> RuleResult<Vec<Vec<u64>>> {
-        crate::table_game::check_listable("Subtraction", n)?;
-        let mut out = Vec::new();
-        for j in self.amounts(n) {
-            let r = n - j;
-            if r == 0 {
-                out.push(vec![]);
-                continue;
-            }
-            out.push(vec![r]);
-            if self.digit == Digit::Splittles {
-                out.extend((1..=r / 2).map(|a| vec![a, r - a]));
-            }
-        }
-        Ok(out)
-    }
-}
-
 /// A subtraction set argument: a list or set of Integers.
 pub fn subtraction_set(a: &Arg) -> RuleResult<Vec<i64>> {
     let bad = || RuleError::new("Subtraction set must be a set of `Integer`s.");
@@ -206,7 +136,7 @@ pub fn subtraction_set(a: &Arg) -> RuleResult<Vec<i64>> {
         .collect()
 }
 
-fn subtraction_pair(what: &str, digit: Digit, args: &Args) -> RuleResult<Rc<dyn AnyRuleset>> {
+fn subtraction_pair(what: &str, digit: &str, args: &Args) -> RuleResult<Rc<dyn AnyRuleset>> {
     args.check_keywords(what, &["allbut"])?;
     args.expect_count(what, 2, "two subtraction sets")?;
     let allbut = match args.keyword("allbut") {
@@ -227,9 +157,22 @@ fn subtraction_pair(what: &str, digit: Digit, args: &Args) -> RuleResult<Rc<dyn 
     };
     Ok(ruleset(
         name,
-        Rc::new(SubtractionRules::new(&ls, allbut, digit)?),
-        Rc::new(SubtractionRules::new(&rs, allbut, digit)?),
+        subtraction_rules(what, &ls, allbut, digit)?,
+        subtraction_rules(what, &rs, allbut, digit)?,
     ))
+}
+
+/// The heap rules of `Subtraction(set, allbut)` (digit `3`) or
+/// `Splittles(set, allbut)` (digit `7`), as take-and-break codes (RULESETS
+/// 4.2.4).
+fn subtraction_rules(
+    what: &str,
+    set: &[i64],
+    allbut: bool,
+    digit: &str,
+) -> RuleResult<Rc<dyn HeapRules>> {
+    let code = crate::heap::code::from_subtraction_set(set, digit, allbut)?;
+    take_and_break(what, &code)
 }
 
 /// `TakeAndBreak(code)`'s heap rules, through the registry.
