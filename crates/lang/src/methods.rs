@@ -146,6 +146,12 @@ pub static METHODS: &[MethodDef] = &[
         let depth = rulesets::count(arg(a, 0)?, "Tree")?.min(64) as usize;
         Ok(Value::Picture(crate::drawing::game_tree(to_game(r)?, depth).into()))
     }),
+    method!("NimValue", Game, [], "The nim value n of an impartial game equal to *n.", |_, r, _| {
+        let g = to_game(r)?;
+        g.as_nimber()
+            .map(|n| Value::integer(Integer::from(n)))
+            .ok_or_else(|| EvalError::new(format!("{} is not impartial (not a nimber)", Value::game(g))))
+    }),
     // Rulesets.
     method!("Join", Ruleset, ["other"], "The heap ruleset whose options are this one's followed by the other's (RULESETS 4.7).", |_, r, a| {
         combine(r, Operation::Join, arg(a, 0)?)
@@ -197,6 +203,14 @@ pub static METHODS: &[MethodDef] = &[
     method!("CheckPeriodicity", Ruleset, ["n"], "The period, preperiod and saltus of the nim values of heaps 0 to n-1 (Guy and Smith's test), or Nothing.", |_, r, a| {
         let p = rulesets::ruleset(r)?.check_periodicity(rulesets::count(arg(a, 0)?, "CheckPeriodicity")?)?;
         Ok(rulesets::periodicity(p))
+    }),
+    method!("ArithmeticPeriodicity", Ruleset, ["n"], "The least preperiod, period and saltus (possibly non-zero) with which the nim values of heaps 0 to n-1 repeat at least three times, or Nothing.", |_, r, a| {
+        let n = rulesets::count(arg(a, 0)?, "ArithmeticPeriodicity")?;
+        let mut values = vec![0];
+        if n > 1 {
+            values.extend(rulesets::ruleset(r)?.nim_value_sequence(n - 1)?);
+        }
+        Ok(rulesets::periodicity(onag_rules::heap::arithmetic_periodicity(&values)))
     }),
     method!("NimValueTable", Ruleset, ["rows", "cols"], "The nim values of the positions (m, n), m from 0 to rows, n from 0 to cols.", |_, r, a| {
         let t = rulesets::ruleset(r)?.nim_value_table(

@@ -36,6 +36,13 @@ fn sexp(expr: &Expr) -> String {
         ExprKind::List(items) => format!("[{}]", list(items, ",")),
         ExprKind::Set(items) => format!("#{{{}}}", list(items, ",")),
         ExprKind::Tuple(items) => format!("(tuple {})", list(items, " ")),
+        ExprKind::Map(entries) => {
+            let entries: Vec<String> = entries
+                .iter()
+                .map(|(k, v)| format!("({} {})", sexp(k), sexp(v)))
+                .collect();
+            format!("(map {})", entries.join(" "))
+        }
         ExprKind::Comprehension {
             kind,
             body,
@@ -1233,4 +1240,20 @@ proptest! {
         let parsed = parse_expr(&src).map(|e| sexp(&e)).map_err(|e| e.message);
         prop_assert_eq!(parsed, Ok(g.expected()), "source: {}", src);
     }
+}
+
+#[test]
+fn map_literals() {
+    check(&[
+        ("{Left => 1, Right => 2}", "(map (Left 1) (Right 2))"),
+        ("{1 => {2}}", "(map (1 #{2}))"),
+        (
+            "f(clobbered => {Left => {0}})",
+            "(call f clobbered=>(map (Left #{0})))",
+        ),
+    ]);
+    assert!(parse_error("{1 => 2").message.contains("after a map entry"));
+    assert!(parse_error("{1, 2 => 3}")
+        .message
+        .contains("`,`, `|` or `}`"));
 }
