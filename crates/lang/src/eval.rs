@@ -452,6 +452,21 @@ impl Interp {
     }
 }
 
+/// The largest birthday of the right operand of an ordinal sum: `G : H`
+/// recurses through every follower of H, so H must be small.
+const MAX_ORDINAL_BIRTHDAY: u64 = 1 << 16;
+
+/// `G : H`, refused when H is too large to recurse through.
+pub fn ordinal_sum(g: Game, h: Game) -> EvalResult {
+    let b = h.birthday();
+    if b.to_u64().is_none_or(|b| b > MAX_ORDINAL_BIRTHDAY) {
+        return Err(EvalError::new(format!(
+            "Ordinal sum: the right operand's birthday {b} is too large (at most {MAX_ORDINAL_BIRTHDAY})"
+        )));
+    }
+    Ok(Value::game(g.ordinal_sum(h)))
+}
+
 /// The nimber *n.
 pub fn nimber(n: &Integer) -> EvalResult<Game> {
     if n.is_negative() {
@@ -613,7 +628,7 @@ fn binary(op: BinOp, a: Value, b: Value) -> EvalResult {
             }
             _ => Err(no_operation("^", &[&a, &b])),
         },
-        OrdinalSum => Ok(Value::game(to_game(&a)?.ordinal_sum(to_game(&b)?))),
+        OrdinalSum => ordinal_sum(to_game(&a)?, to_game(&b)?),
         Eq => Ok(Value::Bool(value_eq(&a, &b))),
         Neq => Ok(Value::Bool(!value_eq(&a, &b))),
         Leq | Geq | Lt | Gt | LessOrConfused | GreaterOrConfused | Confused => compare(op, &a, &b),

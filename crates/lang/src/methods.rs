@@ -680,7 +680,7 @@ pub static METHODS: &[MethodDef] = &[
         Game,
         ["h"],
         "The ordinal sum G : H = {G^L, G:H^L | G^R, G:H^R}.",
-        |_, r, a| { Ok(Value::game(game(r)?.ordinal_sum(game_arg(a, 0)?))) }
+        |_, r, a| { crate::eval::ordinal_sum(game(r)?, game_arg(a, 0)?) }
     ),
     // Temperature theory.
     method!("StopCount", Game, [], "1 for a number, else the sum of the stop counts of all options.", |_, r, _| {

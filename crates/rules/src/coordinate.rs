@@ -17,7 +17,7 @@ use crate::table_game::{check_listable, position, ImpartialGame, Pair, Rules, Ta
 use onag_core::number::Rational;
 use rustc_hash::FxHashMap;
 use std::cell::RefCell;
-use std::rc::{Rc, Weak};
+use std::rc::Rc;
 
 /// The named rulesets of this module.
 pub const ENTRIES: &[RulesetEntry] = &[
@@ -79,14 +79,7 @@ thread_local! {
     static WYTHOFF: RefCell<Option<Rc<dyn AnyRuleset>>> = const { RefCell::new(None) };
     static MEM: RefCell<Option<Rc<dyn AnyRuleset>>> = const { RefCell::new(None) };
     static FIBONACCI: RefCell<Option<Rc<dyn AnyRuleset>>> = const { RefCell::new(None) };
-    /// Every coordinate ruleset made, so that an `Arg::Ruleset` can be
-    /// recognised as one (for `Adjoin`, `PartizanCoordinateRuleset`).
-    static KNOWN: RefCell<Vec<Known>> =
-        const { RefCell::new(Vec::new()) };
 }
-
-/// A coordinate ruleset made, and its rules.
-type Known = (Weak<dyn AnyRuleset>, Rc<dyn Rules<Pair>>);
 
 type Slot = std::thread::LocalKey<RefCell<Option<Rc<dyn AnyRuleset>>>>;
 
@@ -109,44 +102,28 @@ fn preset(
 
 /// The coordinate ruleset named `name` with these options.
 pub fn ruleset(name: String, rules: Rc<dyn Rules<Pair>>) -> Rc<dyn AnyRuleset> {
-    register(ImpartialGame::new(name, rules.clone()), rules)
+    register(ImpartialGame::new(name, rules))
 }
 
 /// `Wythoff`, with its nim values from a dense native table.
 fn wythoff() -> Rc<dyn AnyRuleset> {
     preset_in(&WYTHOFF, || {
         let table = RefCell::new(WythoffTable::default());
-        let rules: Rc<dyn Rules<Pair>> = Rc::new(Wythoff);
-        register(
-            ImpartialGame::with_shortcut(
-                "Wythoff".into(),
-                rules.clone(),
-                Box::new(move |p| table.borrow_mut().value(p)),
-            ),
-            rules,
-        )
+        register(ImpartialGame::with_shortcut(
+            "Wythoff".into(),
+            Rc::new(Wythoff),
+            Box::new(move |p| table.borrow_mut().value(p)),
+        ))
     })
 }
 
-fn register(game: Rc<ImpartialGame<Pair>>, rules: Rc<dyn Rules<Pair>>) -> Rc<dyn AnyRuleset> {
-    let r: Rc<dyn AnyRuleset> = Rc::new(CoordinateRuleset { game });
-    KNOWN.with(|k| {
-        let mut k = k.borrow_mut();
-        k.retain(|(w, _)| w.strong_count() > 0);
-        k.push((Rc::downgrade(&r), rules));
-    });
-    r
+fn register(game: Rc<ImpartialGame<Pair>>) -> Rc<dyn AnyRuleset> {
+    Rc::new(CoordinateRuleset { game })
 }
 
 /// The coordinate options of `r`, if it is an impartial coordinate ruleset.
 pub fn rules_of(r: &Rc<dyn AnyRuleset>) -> Option<Rc<dyn Rules<Pair>>> {
-    let p = Rc::as_ptr(r) as *const ();
-    KNOWN.with(|k| {
-        k.borrow()
-            .iter()
-            .find(|(w, _)| w.as_ptr() as *const () == p)
-            .map(|(_, rules)| rules.clone())
-    })
+    r.coordinate_rules()
 }
 
 /// The largest table `NimValueTable` / `GameValueTable` computes.
@@ -180,6 +157,10 @@ impl CoordinateRuleset {
 impl AnyRuleset for CoordinateRuleset {
     fn name(&self) -> String {
         self.game.name.clone()
+    }
+
+    fn coordinate_rules(&self) -> Option<Rc<dyn Rules<Pair>>> {
+        Some(self.game.rules.clone())
     }
 
     fn position(&self, args: &Args) -> RuleResult<Rc<dyn AnyPosition>> {

@@ -10,6 +10,7 @@ use crate::args::Args;
 use crate::error::{RuleError, RuleResult};
 use crate::heap::HeapRules;
 use crate::position::{ImpartialPosition, Player, Position};
+use crate::table_game::{Pair, Rules};
 use crate::{evaluator, impartial as nim};
 use onag_core::game::Game;
 use std::rc::Rc;
@@ -56,6 +57,13 @@ pub trait AnyRuleset {
     /// The heap options of an impartial heap ruleset (RULESETS 4.1), which
     /// the ruleset operations and cake products are built from.
     fn heap_rules(&self) -> Option<Rc<dyn HeapRules>> {
+        None
+    }
+
+    /// The coordinate options of an impartial coordinate ruleset
+    /// (RULESETS 4.8), which `Adjoin` and `PartizanCoordinateRuleset` are
+    /// built from.
+    fn coordinate_rules(&self) -> Option<Rc<dyn Rules<Pair>>> {
         None
     }
 

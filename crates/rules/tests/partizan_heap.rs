@@ -193,11 +193,17 @@ fn partizan_take_and_break_uses_the_registry() {
 fn bad_arguments_are_errors() {
     let sets = |l: Arg, r: Arg| schema("PartizanSubtraction", Args::new(vec![l, r]));
     assert!(sets(set(&[]), set(&[1])).is_err());
+    // Removing 0 tokens (or a negative number) is a loopy rule, found when
+    // the game is played, as for the impartial Subtraction.
+    let loopy = sets(set(&[0, 1]), set(&[1])).unwrap();
+    let heap = loopy.position(&Args::new(vec![Arg::int(3)])).unwrap();
     assert_eq!(
-        sets(set(&[0, 1]), set(&[1])).unwrap_err().0,
+        heap.canonical_form().unwrap_err().0,
         "Those HeapRules specify a loopy game."
     );
-    assert!(sets(set(&[-1]), set(&[1])).is_err());
+    let growing = sets(set(&[-1]), set(&[1])).unwrap();
+    let heap = growing.position(&Args::new(vec![Arg::int(2)])).unwrap();
+    assert!(heap.canonical_form().is_err());
     assert_eq!(
         sets(Arg::List(vec![Arg::Str("a".into())]), set(&[1]))
             .unwrap_err()
