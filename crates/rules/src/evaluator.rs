@@ -7,17 +7,14 @@
 //! parallel.
 
 use crate::position::{Player, Position};
+use crate::table::ShardedTable;
 use onag_core::game::Game;
 use rayon::prelude::*;
-use rustc_hash::FxHashMap;
-use std::sync::Mutex;
-
-const SHARDS: usize = 64;
 
 /// Evaluates positions of one ruleset, remembering every component it has
 /// seen.
 pub struct Evaluator<P: Position> {
-    shards: Vec<Mutex<FxHashMap<P, Game>>>,
+    table: ShardedTable<P, Game>,
     decompose: bool,
     symmetry: bool,
     /// Components with at least this many options evaluate them in
@@ -42,9 +39,7 @@ impl<P: Position> Evaluator<P> {
     /// An evaluator using decomposition and symmetry.
     pub fn new() -> Self {
         Evaluator {
-            shards: (0..SHARDS)
-                .map(|_| Mutex::new(FxHashMap::default()))
-                .collect(),
+            table: ShardedTable::default(),
             decompose: true,
             symmetry: true,
             parallel_threshold: 24,
@@ -64,16 +59,7 @@ impl<P: Position> Evaluator<P> {
 
     /// Number of components in the transposition table.
     pub fn table_size(&self) -> usize {
-        self.shards
-            .iter()
-            .map(|s| s.lock().map(|m| m.len()).unwrap_or(0))
-            .sum()
-    }
-
-    fn shard(&self, p: &P) -> &Mutex<FxHashMap<P, Game>> {
-        use std::hash::BuildHasher;
-        let h = rustc_hash::FxBuildHasher.hash_one(p);
-        &self.shards[(h >> 58) as usize % SHARDS]
+        self.table.len()
     }
 
     /// The canonical form of a position.
@@ -105,20 +91,12 @@ impl<P: Position> Evaluator<P> {
     }
 
     fn lookup_or_compute(&self, q: &P) -> Game {
-        if let Some(&v) = self
-            .shard(q)
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .get(q)
-        {
+        if let Some(v) = self.table.get(q) {
             return v;
         }
         onag_core::interrupt::checkpoint();
         let v = stacker::maybe_grow(64 * 1024, 1024 * 1024, || self.compute(q));
-        self.shard(q)
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .insert(q.clone(), v);
+        self.table.insert(q.clone(), v);
         v
     }
 

@@ -4,10 +4,7 @@
 //! theorem, ONAG chapter 11).
 
 use crate::position::ImpartialPosition;
-use rustc_hash::FxHashMap;
-use std::sync::Mutex;
-
-const SHARDS: usize = 64;
+use crate::table::ShardedTable;
 
 /// The minimum excludant: the least natural number not in `values`.
 pub fn mex(values: impl IntoIterator<Item = u64>) -> u64 {
@@ -23,7 +20,7 @@ pub fn mex(values: impl IntoIterator<Item = u64>) -> u64 {
 /// Evaluates nim values of positions of one impartial ruleset, remembering
 /// every component it has seen.
 pub struct NimEvaluator<P: ImpartialPosition> {
-    shards: Vec<Mutex<FxHashMap<P, u64>>>,
+    table: ShardedTable<P, u64>,
     decompose: bool,
     symmetry: bool,
 }
@@ -43,9 +40,7 @@ impl<P: ImpartialPosition> NimEvaluator<P> {
     /// An evaluator using decomposition and symmetry.
     pub fn new() -> Self {
         NimEvaluator {
-            shards: (0..SHARDS)
-                .map(|_| Mutex::new(FxHashMap::default()))
-                .collect(),
+            table: ShardedTable::default(),
             decompose: true,
             symmetry: true,
         }
@@ -63,16 +58,7 @@ impl<P: ImpartialPosition> NimEvaluator<P> {
 
     /// Number of components in the table.
     pub fn table_size(&self) -> usize {
-        self.shards
-            .iter()
-            .map(|s| s.lock().map(|m| m.len()).unwrap_or(0))
-            .sum()
-    }
-
-    fn shard(&self, p: &P) -> &Mutex<FxHashMap<P, u64>> {
-        use std::hash::BuildHasher;
-        let h = rustc_hash::FxBuildHasher.hash_one(p);
-        &self.shards[(h >> 58) as usize % SHARDS]
+        self.table.len()
     }
 
     /// The nim value of a position.
@@ -91,22 +77,14 @@ impl<P: ImpartialPosition> NimEvaluator<P> {
         } else {
             p.clone()
         };
-        if let Some(&v) = self
-            .shard(&q)
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .get(&q)
-        {
+        if let Some(v) = self.table.get(&q) {
             return v;
         }
         onag_core::interrupt::checkpoint();
         let v = stacker::maybe_grow(64 * 1024, 1024 * 1024, || {
             mex(q.options().iter().map(|o| self.value(o)))
         });
-        self.shard(&q)
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .insert(q, v);
+        self.table.insert(q, v);
         v
     }
 }

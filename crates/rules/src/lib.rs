@@ -40,6 +40,7 @@ pub mod position;
 pub mod registry;
 pub mod singleton;
 pub mod strip;
+pub mod table;
 pub mod table_game;
 pub mod toads;
 pub mod toppling;
