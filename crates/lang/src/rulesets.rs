@@ -24,7 +24,7 @@ impl From<RuleError> for EvalError {
 /// The value a bare name denotes when it is not a variable: a ruleset, a
 /// ruleset family, a package or a helper class.
 pub fn named(name: &str) -> Option<Value> {
-    if name == "game" || CLASSES.contains(&name) {
+    if name == "game" || name == "Integer" || CLASSES.contains(&name) {
         return Some(Value::Namespace(name.into()));
     }
     registry::find(name).map(entry_value)
@@ -58,6 +58,16 @@ pub fn namespace_member(
                 Ok(v)
             };
         }
+    }
+    if ns == "Integer" && name == "Parse" {
+        return match args.as_slice() {
+            [Value::Str(s)] => s
+                .trim()
+                .parse::<num_bigint::BigInt>()
+                .map(|n| Value::integer(Integer::from(n)))
+                .map_err(|_| EvalError::new(format!("Integer.Parse: not an integer: \"{s}\""))),
+            _ => Err(EvalError::new("Integer.Parse expects one string")),
+        };
     }
     if CLASSES.contains(&ns) {
         let args = to_args(interp, args, kwargs)?;

@@ -236,3 +236,19 @@ fn maps_and_pictures() {
     assert!(is_error("{1, 2 => 3}"));
     assert!(is_error("{1 => 2 | 3}"));
 }
+
+#[test]
+fn integer_parse() {
+    check(&[
+        ("Integer.Parse(\"123\") + 1", "124"),
+        (
+            "Integer.Parse(\" -99999999999999999999 \")",
+            "-99999999999999999999",
+        ),
+        (
+            "Integer.Parse(\"1.5\")",
+            "!!Integer.Parse: not an integer: \"1.5\"",
+        ),
+        ("Integer.Parse(7)", "!!Integer.Parse expects one string"),
+    ]);
+}
