@@ -182,11 +182,16 @@ proptest! {
 /// fuzz/), kept as regressions: each gets its one line, quickly.
 #[test]
 fn fuzz_regressions() {
-    let out = common::batch(&["-1:23437481924", "(-18234373^481924).LeftOptions"]);
+    let out = common::batch(&[
+        "-1:23437481924",
+        "(-18234373^481924).LeftOptions",
+        "(-18234373^48192).LeftOptions",
+    ]);
     assert_eq!(
         out,
         [
             "!!Ordinal sum: the right operand's birthday 23437481924 is too large (at most 65536)",
+            "!!Exponent too large",
             "{}"
         ]
     );

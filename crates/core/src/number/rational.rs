@@ -8,9 +8,10 @@ use super::{Dyadic, Integer, NumberError};
 
 /// The largest result, in bits, that [`Rational::pow`] computes: a power
 /// whose numerator or denominator would certainly need more bits is the
-/// error "Exponent too large" (2^24 bits is about 5 million decimal digits,
-/// about a second of work).
-pub const MAX_POW_BITS: u64 = 1 << 24;
+/// error "Exponent too large" (2^22 bits is about 1.3 million decimal
+/// digits, a fraction of a second of work; larger powers were found by
+/// fuzzing to hold a session for many seconds).
+pub const MAX_POW_BITS: u64 = 1 << 22;
 
 /// An exact rational number, or one of the two infinities `inf` and `-inf`
 /// that CGSuite has (`17/0` is `inf`, `-17/0` is `-inf`, `(0/7).Reciprocal`
