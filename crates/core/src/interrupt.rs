@@ -41,6 +41,16 @@ pub fn checkpoint() {
     }
 }
 
+/// Stop if asked to, without counting work: for the hottest loops
+/// (canonicalisation), where a shared counter would cost more than the
+/// check.
+#[inline]
+pub fn check() {
+    if CANCEL.load(Ordering::Relaxed) {
+        std::panic::panic_any(Interrupted);
+    }
+}
+
 /// Units of work counted since the process started (for progress bars).
 pub fn work_done() -> u64 {
     WORK.load(Ordering::Relaxed)

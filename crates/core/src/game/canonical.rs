@@ -22,7 +22,7 @@ use crate::number::{Dyadic, Integer};
 
 /// The canonical form of `{left | right}` for canonical options.
 pub(crate) fn canonicalize(mut left: Vec<Game>, mut right: Vec<Game>) -> Game {
-    crate::interrupt::checkpoint();
+    crate::interrupt::check();
     sort_dedup(&mut left);
     sort_dedup(&mut right);
     if let Some(g) = simplest_number(&left, &right) {

@@ -36,7 +36,7 @@ impl Game {
             return self;
         }
         stacker::maybe_grow(64 * 1024, 1024 * 1024, || {
-            crate::interrupt::checkpoint();
+            crate::interrupt::check();
             let mut left = self.left_options().to_vec();
             left.extend(h.left_options().iter().map(|&hl| self.ordinal_sum(hl)));
             let mut right = self.right_options().to_vec();
