@@ -13,14 +13,13 @@
 //!   theorem, ONAG chapter 14).
 //! * `R.CakeProduct(S, twisted)` = `GenCutcake(R, S, twisted)`.
 
-use crate::args::Args;
 use crate::cake::{cutcake_name, gen_cutcake};
 use crate::coordinate::{self, rules_of, Adjoin};
-use crate::dynamic::{AnyPosition, AnyRuleset};
+use crate::dynamic::AnyRuleset;
 use crate::error::{RuleError, RuleResult};
 use crate::heap::HeapRules;
 use crate::partizan_heap;
-use crate::table_game::{position, HeapAdapter, ImpartialGame, Pair, Rules, Table};
+use crate::table_game::{Pair, Rules};
 use std::rc::Rc;
 
 /// How two rulesets are combined.
@@ -64,81 +63,28 @@ pub fn combine(
         Operation::CakeProduct { twisted } => cutcake_name(&a.name(), &b.name(), twisted),
         _ => format!("{}.{method}({})", a.name(), b.name()),
     };
-    if op == Operation::Adjoin {
-        let coord = |r: &Rc<dyn AnyRuleset>| {
-            rules_of(r).ok_or_else(|| {
-                RuleError::new(format!(
-                    "{method}: {} is not a coordinate ruleset",
-                    r.name()
-                ))
-            })
-        };
-        return Ok(coordinate::ruleset(
-            name,
-            Rc::new(Adjoin(coord(a)?, coord(b)?)),
-        ));
-    }
+    let coord = |r: &Rc<dyn AnyRuleset>| {
+        rules_of(r).ok_or_else(|| {
+            RuleError::new(format!(
+                "{method}: {} is not a coordinate ruleset",
+                r.name()
+            ))
+        })
+    };
     let heap = |r: &Rc<dyn AnyRuleset>| {
         r.heap_rules()
             .ok_or_else(|| RuleError::new(format!("{method}: {} is not a heap ruleset", r.name())))
     };
-    let (ha, hb) = (heap(a)?, heap(b)?);
     Ok(match op {
-        Operation::Join => heap_ruleset(name, Rc::new(Join(ha, hb))),
-        Operation::PartizanJoin => partizan_heap::ruleset(name, ha, hb),
-        Operation::AcrosticProduct => coordinate::ruleset(name, Rc::new(Acrostic(ha, hb))),
-        Operation::DirectProduct => coordinate::ruleset(name, Rc::new(Direct(ha, hb))),
-        Operation::CakeProduct { twisted } => gen_cutcake(name, ha, hb, twisted),
-        Operation::Adjoin => unreachable!("handled above"),
-    })
-}
-
-/// An impartial heap ruleset given by its heap rules (used for joins):
-/// positions are sums of heaps, nim values by RULESETS 4.4.
-pub struct HeapRuleset {
-    rules: Rc<dyn HeapRules>,
-    game: Rc<ImpartialGame<u64>>,
-}
-
-/// The heap ruleset named `name` with these rules.
-pub fn heap_ruleset(name: String, rules: Rc<dyn HeapRules>) -> Rc<dyn AnyRuleset> {
-    let game = ImpartialGame::with_fixed_zero(name, Rc::new(HeapAdapter(rules.clone())), 0);
-    Rc::new(HeapRuleset { rules, game })
-}
-
-impl AnyRuleset for HeapRuleset {
-    fn name(&self) -> String {
-        self.game.name.clone()
-    }
-
-    fn position(&self, args: &Args) -> RuleResult<Rc<dyn AnyPosition>> {
-        args.check_keywords(&self.game.name, &[])?;
-        match args.positional.as_slice() {
-            [a] => match a.as_u64() {
-                Some(n) => Ok(position(Table::Impartial(self.game.clone()), vec![n])),
-                None => Err(RuleError::new(format!(
-                    "{} expects a heap size (a non-negative Integer), got {a:?}",
-                    self.game.name
-                ))),
-            },
-            _ => Err(RuleError::new(format!(
-                "{} expects one heap size",
-                self.game.name
-            ))),
+        Operation::Adjoin => coordinate::ruleset(name, Rc::new(Adjoin(coord(a)?, coord(b)?))),
+        Operation::Join => crate::heap::ruleset(name, Rc::new(Join(heap(a)?, heap(b)?)), None),
+        Operation::PartizanJoin => partizan_heap::ruleset(name, heap(a)?, heap(b)?),
+        Operation::AcrosticProduct => {
+            coordinate::ruleset(name, Rc::new(Acrostic(heap(a)?, heap(b)?)))
         }
-    }
-
-    fn heap_rules(&self) -> Option<Rc<dyn HeapRules>> {
-        Some(self.rules.clone())
-    }
-
-    fn heap_nim_value(&self, n: u64) -> RuleResult<u64> {
-        self.game.nim_value(n)
-    }
-
-    fn nim_value_sequence(&self, n: u64) -> RuleResult<Vec<u64>> {
-        (1..=n).map(|k| self.game.nim_value(k)).collect()
-    }
+        Operation::DirectProduct => coordinate::ruleset(name, Rc::new(Direct(heap(a)?, heap(b)?))),
+        Operation::CakeProduct { twisted } => gen_cutcake(name, heap(a)?, heap(b)?, twisted),
+    })
 }
 
 /// `R.Join(S)`: R's heap options followed by S's.

@@ -231,7 +231,7 @@ fn gen_cutcake_through_the_registry() {
         panic!("GenCutcake is a family");
     };
     // Heap ruleset arguments: a join of the native rules (a heap ruleset).
-    let heap = onag_rules::operations::heap_ruleset("Cut".into(), Rc::new(Code::Cut));
+    let heap = onag_rules::heap::ruleset("Cut".into(), Rc::new(Code::Cut), None);
     let args = Args {
         positional: vec![Arg::Ruleset(heap.clone()), Arg::Ruleset(heap.clone())],
         keywords: vec![],
