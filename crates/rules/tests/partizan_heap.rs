@@ -8,7 +8,7 @@ use onag_core::game::Game;
 use onag_rules::args::{Arg, Args};
 use onag_rules::dynamic::AnyRuleset;
 use onag_rules::heap::HeapRules;
-use onag_rules::operations::{combine, heap_ruleset, Operation};
+use onag_rules::operations::{combine, Operation};
 use onag_rules::registry::{self, Make};
 use onag_rules::{Player, RuleResult};
 use proptest::prelude::*;
@@ -69,12 +69,13 @@ impl HeapRules for Sub {
 }
 
 fn sub(set: &[u64], split: bool) -> Rc<dyn AnyRuleset> {
-    heap_ruleset(
+    onag_rules::heap::ruleset(
         format!("Sub{set:?}"),
         Rc::new(Sub {
             set: set.to_vec(),
             split,
         }),
+        None,
     )
 }
 
