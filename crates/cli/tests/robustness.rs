@@ -186,13 +186,15 @@ fn fuzz_regressions() {
         "-1:23437481924",
         "(-18234373^481924).LeftOptions",
         "(-18234373^48192).LeftOptions",
+        "(74/16+v98888888888888888888888888888888888888888888888888888888888888888*8).Thermograph",
     ]);
     assert_eq!(
         out,
         [
             "!!Ordinal sum: the right operand's birthday 23437481924 is too large (at most 65536)",
             "!!Exponent too large",
-            "{}"
+            "{}",
+            "Thermograph(37/8,[-1/8,-1/2],[0,-1,0],37/8,[0,-1/8,-1/2],[0,1,0,1])",
         ]
     );
 }

@@ -192,3 +192,44 @@ proptest! {
         prop_assert_eq!(g.cool(&Dyadic::zero()), g);
     }
 }
+
+/// The thermograph of `x + k.^ + *n` (not a number) is that of `x + *`
+/// when k = 0 or `k.^ + *n` is `^*` or `v*`, and otherwise that of
+/// `x + sign(k).^`: checked by recursion for every |k| and n up to the
+/// bound beyond which the engine relies on it.
+#[test]
+fn thermographs_of_number_up_stars_depend_on_the_sign_of_the_ups() {
+    use onag_core::game::{Nus, THERMAL_NUS_BOUND};
+    let bound = THERMAL_NUS_BOUND as i64;
+    let xs = [
+        Dyadic::from(Integer::from(0)),
+        Dyadic::from(Integer::from(1)),
+        Dyadic::new(Integer::from(1), 1),
+        Dyadic::new(Integer::from(-3), 2),
+        Dyadic::new(Integer::from(37), 3),
+    ];
+    let nus = |x: &Dyadic, k: i64, n: u64| Game::from_nus(Nus::new(x.clone(), Integer::from(k), n));
+    for x in &xs {
+        for k in -bound..=bound {
+            for n in 0..=THERMAL_NUS_BOUND {
+                if k == 0 && n == 0 {
+                    continue;
+                }
+                let star_like = k == 0 || (k.abs() == 1 && n == 1);
+                let small = if star_like {
+                    nus(x, 0, 1)
+                } else {
+                    nus(x, k.signum(), 0)
+                };
+                assert_eq!(
+                    nus(x, k, n).thermograph(),
+                    small.thermograph(),
+                    "x = {x}, k = {k}, n = {n}"
+                );
+            }
+        }
+        // Beyond the bound, without walking the followers.
+        let huge = Game::from_nus(Nus::new(x.clone(), Integer::from(10).pow(60), 1 << 40));
+        assert_eq!(huge.thermograph(), nus(x, 1, 0).thermograph());
+    }
+}

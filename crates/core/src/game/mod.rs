@@ -23,7 +23,7 @@ mod uptimal;
 pub use display::{print_order, sorted_options, Term, UpTerm};
 pub use nus::{Nus, Outcome};
 pub use temperature::{ConfusionInterval, IntervalEnd};
-pub use thermograph::{Thermograph, Trajectory};
+pub use thermograph::{Thermograph, Trajectory, THERMAL_NUS_BOUND};
 pub use uptimal::UptimalExpansion;
 
 use crate::number::{Dyadic, Integer};

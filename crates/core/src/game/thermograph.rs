@@ -12,7 +12,8 @@
 
 use super::store::GameMap;
 use super::Game;
-use crate::number::Dyadic;
+use super::Nus;
+use crate::number::{Dyadic, Integer};
 use std::cmp::Ordering;
 use std::fmt;
 use std::sync::{Arc, OnceLock};
@@ -315,11 +316,36 @@ impl Game {
     }
 }
 
+/// Beyond this many ups or this nimber, a number-up-star's thermograph is
+/// taken from a small representative instead of its (long) option chains.
+pub const THERMAL_NUS_BOUND: u64 = 32;
+
+/// For `x + k.^ + *n` with |k| or n beyond [`THERMAL_NUS_BOUND`], the game
+/// `x + sign(k).^` (or `x + *` when k = 0), whose thermograph, subzero part
+/// included, is the same. The walls of a number-up-star that is not a
+/// number are those of `x + *` when k = 0 or the game is `x + ^*` or
+/// `x + v*`, and otherwise those of `x + sign(k).^` (checked by recursion
+/// for every |k|, n up to the bound in `tests/temperature.rs`). Without
+/// this, `1000000000.^` would walk a billion followers.
+fn thermal_representative(g: Game) -> Option<Game> {
+    let nus = g.nus()?;
+    let big = nus.ups.abs() > Integer::from(THERMAL_NUS_BOUND) || nus.nimber > THERMAL_NUS_BOUND;
+    if !big || nus.is_number() {
+        return None;
+    }
+    let ups = Integer::from(i64::from(nus.ups.signum()));
+    let nimber = u64::from(nus.ups.is_zero());
+    Some(Game::from_nus(Nus::new(nus.number.clone(), ups, nimber)))
+}
+
 fn compute(g: Game) -> Thermograph {
     // An integer's walls are vertical at its value down to -1; its option
     // chain is never walked (it may be astronomically long).
     if let Some(n) = g.as_number().filter(|x| x.is_integer()) {
         return vertical(n.clone());
+    }
+    if let Some(small) = thermal_representative(g) {
+        return small.thermograph().as_ref().clone();
     }
     let left = g
         .left_options()
