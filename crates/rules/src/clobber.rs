@@ -26,28 +26,15 @@ use crate::dynamic::{partizan, AnyPosition, AnyRuleset};
 use crate::error::{RuleError, RuleResult};
 use crate::grid::Grid;
 use crate::position::{Player, Position};
-use crate::registry::{directions, Make, Package, RulesetEntry};
+use crate::registry::{direction_set, directions, Make, Package, RulesetEntry, DIRECTION_SETS};
 use std::hash::{Hash, Hasher};
 use std::rc::Rc;
 use std::sync::Mutex;
 
 const CHARMAP: &str = ".xo";
-const ORTHOGONAL: &[(i64, i64)] = &[(-1, 0), (0, 1), (1, 0), (0, -1)];
-const DIAGONAL: &[(i64, i64)] = &[(-1, 1), (1, 1), (1, -1), (-1, -1)];
-const KNIGHTS: &[(i64, i64)] = &[
-    (1, 2),
-    (2, 1),
-    (2, -1),
-    (1, -2),
-    (-1, -2),
-    (-2, -1),
-    (-2, 1),
-    (-1, 2),
-];
-const HEXAGONAL: &[(i64, i64)] = &[(-1, 0), (-1, 1), (0, 1), (1, 0), (1, -1), (0, -1)];
-
-fn compass() -> Vec<(i64, i64)> {
-    [ORTHOGONAL, DIAGONAL].concat()
+/// A named direction set of `Coordinates`.
+fn dirs(name: &str) -> Vec<(i64, i64)> {
+    direction_set(name).unwrap_or_default()
 }
 
 /// The parameters of a GenClobber ruleset.
@@ -69,7 +56,7 @@ impl Default for ClobberRules {
     /// step.
     fn default() -> Self {
         ClobberRules {
-            directions: ORTHOGONAL.to_vec(),
+            directions: dirs("Orthogonal"),
             clobbered: [1 << 2, 1 << 1],
             left_behind: [0, 0],
             max_distance: Some(1),
@@ -114,14 +101,10 @@ fn map_direction(sym: u8, (mut dr, mut dc): (i64, i64)) -> (i64, i64) {
 
 impl ClobberRules {
     fn text_directions(&self) -> String {
-        let named: [(&str, Vec<(i64, i64)>); 5] = [
-            ("Orthogonal", ORTHOGONAL.to_vec()),
-            ("Diagonal", DIAGONAL.to_vec()),
-            ("Compass", compass()),
-            ("KnightsMove", KNIGHTS.to_vec()),
-            ("Hexagonal", HEXAGONAL.to_vec()),
-        ];
-        if let Some((n, _)) = named.iter().find(|(_, d)| *d == self.directions) {
+        if let Some(n) = DIRECTION_SETS
+            .iter()
+            .find(|&&n| direction_set(n).as_ref() == Some(&self.directions))
+        {
             return format!("Coordinates.{n}");
         }
         let parts: Vec<String> = self
@@ -433,11 +416,11 @@ pub fn preset(name: &str) -> Option<ClobberRules> {
             ..d
         },
         "Kings" => ClobberRules {
-            directions: compass(),
+            directions: dirs("Compass"),
             ..d
         },
         "Knights" => ClobberRules {
-            directions: KNIGHTS.to_vec(),
+            directions: dirs("KnightsMove"),
             ..d
         },
         "Rooks" => ClobberRules {
@@ -445,7 +428,7 @@ pub fn preset(name: &str) -> Option<ClobberRules> {
             ..d
         },
         "Queens" => ClobberRules {
-            directions: compass(),
+            directions: dirs("Compass"),
             max_distance: None,
             ..d
         },

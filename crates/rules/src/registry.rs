@@ -123,9 +123,19 @@ pub fn class_member(class: &str, member: &str, args: &Args) -> Option<RuleResult
     }
 }
 
-/// CGSuite's direction constants (RULESETS 1.4, 7): lists of (row, col)
-/// steps, rows growing downward.
-fn coordinates(member: &str) -> Option<Arg> {
+/// The names of CGSuite's direction constants (`Coordinates.Orthogonal`...).
+pub const DIRECTION_SETS: &[&str] = &[
+    "Orthogonal",
+    "Diagonal",
+    "Compass",
+    "KnightsMove",
+    "Hexagonal",
+];
+
+/// CGSuite's direction constants (RULESETS 1.4, 7): (row, col) steps, rows
+/// growing downward. Compass is the orthogonal steps followed by the
+/// diagonal ones.
+pub fn direction_set(name: &str) -> Option<Vec<(i64, i64)>> {
     const ORTHOGONAL: &[(i64, i64)] = &[(-1, 0), (0, 1), (1, 0), (0, -1)];
     const DIAGONAL: &[(i64, i64)] = &[(-1, 1), (1, 1), (1, -1), (-1, -1)];
     const KNIGHTS: &[(i64, i64)] = &[
@@ -139,16 +149,21 @@ fn coordinates(member: &str) -> Option<Arg> {
         (-1, 2),
     ];
     const HEXAGONAL: &[(i64, i64)] = &[(-1, 0), (-1, 1), (0, 1), (1, 0), (1, -1), (0, -1)];
-    let dirs: Vec<(i64, i64)> = match member {
+    Some(match name {
         "Orthogonal" => ORTHOGONAL.to_vec(),
         "Diagonal" => DIAGONAL.to_vec(),
         "Compass" => [ORTHOGONAL, DIAGONAL].concat(),
         "KnightsMove" => KNIGHTS.to_vec(),
         "Hexagonal" => HEXAGONAL.to_vec(),
         _ => return None,
-    };
+    })
+}
+
+/// `Coordinates.Name` as a list of (row, col) tuples.
+fn coordinates(member: &str) -> Option<Arg> {
     Some(Arg::List(
-        dirs.into_iter()
+        direction_set(member)?
+            .into_iter()
             .map(|(r, c)| Arg::Tuple(vec![Arg::int(r), Arg::int(c)]))
             .collect(),
     ))
