@@ -262,18 +262,7 @@ impl<const K: usize> Board<K> {
     /// The bounding box of a non-empty mask: (r0, r1, c0, c1), exclusive
     /// ends.
     pub fn bounds(&self, mask: u128) -> (usize, usize, usize, usize) {
-        let (mut r0, mut r1, mut c0, mut c1) = (usize::MAX, 0, usize::MAX, 0);
-        let mut m = mask;
-        while m != 0 {
-            let i = m.trailing_zeros() as usize;
-            m &= m - 1;
-            let (r, c) = (i / self.cols(), i % self.cols());
-            r0 = r0.min(r);
-            r1 = r1.max(r + 1);
-            c0 = c0.min(c);
-            c1 = c1.max(c + 1);
-        }
-        (r0, r1, c0, c1)
+        bounds(mask, self.cols())
     }
 
     /// The sub-board of the bounding box of `mask` (non-empty), where the
@@ -315,4 +304,21 @@ impl<const K: usize> Board<K> {
         }
         out
     }
+}
+
+/// The bounding box of the cells of a non-empty row-major mask on a board
+/// `cols` wide: (r0, r1, c0, c1), exclusive ends.
+pub fn bounds(mask: u128, cols: usize) -> (usize, usize, usize, usize) {
+    let (mut r0, mut r1, mut c0, mut c1) = (usize::MAX, 0, usize::MAX, 0);
+    let mut m = mask;
+    while m != 0 {
+        let i = m.trailing_zeros() as usize;
+        m &= m - 1;
+        let (r, c) = (i / cols, i % cols);
+        r0 = r0.min(r);
+        r1 = r1.max(r + 1);
+        c0 = c0.min(c);
+        c1 = c1.max(c + 1);
+    }
+    (r0, r1, c0, c1)
 }

@@ -171,18 +171,7 @@ impl Domineering {
 
     /// The bounding box of a mask: (r0, r1, c0, c1), exclusive ends.
     fn bounds(&self, mask: u128) -> (usize, usize, usize, usize) {
-        let (mut r0, mut r1, mut c0, mut c1) = (usize::MAX, 0, usize::MAX, 0);
-        let mut m = mask;
-        while m != 0 {
-            let i = m.trailing_zeros() as usize;
-            m &= m - 1;
-            let (r, c) = (i / self.cols(), i % self.cols());
-            r0 = r0.min(r);
-            r1 = r1.max(r + 1);
-            c0 = c0.min(c);
-            c1 = c1.max(c + 1);
-        }
-        (r0, r1, c0, c1)
+        crate::bitgrid::bounds(mask, self.cols())
     }
 
     /// The image of the board under one of the 8 symmetries: bit 0 flips
