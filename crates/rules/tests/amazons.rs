@@ -2,6 +2,10 @@
 //! vacated cell is free for the arrow), printing, errors, and properties of
 //! the shortcuts and of the colour exchange.
 
+#[path = "support/boards.rs"]
+mod boards;
+
+use boards::{board_strings, swap_colours};
 use onag_core::game::Game;
 use onag_rules::amazons::Amazons;
 use onag_rules::registry::{self, Make};
@@ -64,26 +68,7 @@ fn a_larger_board_agrees_with_the_plain_recursion() {
 }
 
 fn board() -> impl Strategy<Value = String> {
-    (1usize..=3, 1usize..=3).prop_flat_map(|(r, c)| {
-        prop::collection::vec(
-            prop::sample::select(vec!['.', '.', '.', 'x', 'o', '#']),
-            r * c,
-        )
-        .prop_map(move |cells| {
-            let rows: Vec<String> = cells.chunks(c).map(|row| row.iter().collect()).collect();
-            rows.join("|")
-        })
-    })
-}
-
-fn swap(s: &str) -> String {
-    s.chars()
-        .map(|ch| match ch {
-            'x' => 'o',
-            'o' => 'x',
-            c => c,
-        })
-        .collect()
+    board_strings(3, 3, vec!['.', '.', '.', 'x', 'o', '#'])
 }
 
 proptest! {
@@ -100,7 +85,7 @@ proptest! {
     #[test]
     fn colour_swap_negates(s in board()) {
         let v = Evaluator::new().value(&Amazons::parse(&s).expect("valid"));
-        let w = Evaluator::plain().value(&Amazons::parse(&swap(&s)).expect("valid"));
+        let w = Evaluator::plain().value(&Amazons::parse(&swap_colours(&s)).expect("valid"));
         prop_assert_eq!(v, -w);
     }
 }

@@ -2,6 +2,10 @@
 //! the AntiClobber split quirk, printing, argument errors, and properties of
 //! the shortcuts and of the colour swap.
 
+#[path = "support/boards.rs"]
+mod boards;
+
+use boards::{board_strings, swap_colours};
 use onag_core::game::Game;
 use onag_rules::clobber::{preset, Clobber, ClobberRules};
 use onag_rules::registry::{self, Make};
@@ -146,24 +150,7 @@ fn printing_and_errors() {
 }
 
 fn board() -> impl Strategy<Value = String> {
-    (1usize..=3, 1usize..=3).prop_flat_map(|(r, c)| {
-        prop::collection::vec(prop::sample::select(vec!['.', 'x', 'o', 'x', 'o']), r * c).prop_map(
-            move |cells| {
-                let rows: Vec<String> = cells.chunks(c).map(|row| row.iter().collect()).collect();
-                rows.join("|")
-            },
-        )
-    })
-}
-
-fn swap(s: &str) -> String {
-    s.chars()
-        .map(|ch| match ch {
-            'x' => 'o',
-            'o' => 'x',
-            c => c,
-        })
-        .collect()
+    board_strings(3, 3, vec!['.', 'x', 'o', 'x', 'o'])
 }
 
 fn rules(name: &str) -> ClobberRules {
@@ -187,7 +174,7 @@ proptest! {
     #[test]
     fn colour_swap_negates(s in board()) {
         let v = Evaluator::new().value(&Clobber::parse(&s).expect("valid"));
-        let w = Evaluator::plain().value(&Clobber::parse(&swap(&s)).expect("valid"));
+        let w = Evaluator::plain().value(&Clobber::parse(&swap_colours(&s)).expect("valid"));
         prop_assert_eq!(v, -w);
     }
 

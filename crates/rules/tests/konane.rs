@@ -1,6 +1,10 @@
 //! Konane (NOTATION 6): hand-computed values, multiple jumps, printing,
 //! errors, and properties of the shortcuts and of the colour exchange.
 
+#[path = "support/boards.rs"]
+mod boards;
+
+use boards::{board_strings, swap_colours};
 use onag_core::game::Game;
 use onag_rules::konane::Konane;
 use onag_rules::registry::{self, Make};
@@ -63,26 +67,7 @@ fn through_the_registry() {
 }
 
 fn board() -> impl Strategy<Value = String> {
-    (1usize..=4, 1usize..=4).prop_flat_map(|(r, c)| {
-        prop::collection::vec(
-            prop::sample::select(vec!['.', '.', 'x', 'o', 'x', 'o', '#']),
-            r * c,
-        )
-        .prop_map(move |cells| {
-            let rows: Vec<String> = cells.chunks(c).map(|row| row.iter().collect()).collect();
-            rows.join("|")
-        })
-    })
-}
-
-fn swap(s: &str) -> String {
-    s.chars()
-        .map(|ch| match ch {
-            'x' => 'o',
-            'o' => 'x',
-            c => c,
-        })
-        .collect()
+    board_strings(4, 4, vec!['.', '.', 'x', 'o', 'x', 'o', '#'])
 }
 
 proptest! {
@@ -99,7 +84,7 @@ proptest! {
     #[test]
     fn colour_swap_negates(s in board()) {
         let v = Evaluator::plain().value(&Konane::parse(&s).expect("valid"));
-        let w = Evaluator::plain().value(&Konane::parse(&swap(&s)).expect("valid"));
+        let w = Evaluator::plain().value(&Konane::parse(&swap_colours(&s)).expect("valid"));
         prop_assert_eq!(v, -w);
     }
 }
