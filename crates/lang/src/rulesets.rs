@@ -170,14 +170,23 @@ pub fn to_arg(interp: &Interp, v: Value) -> EvalResult<Arg> {
         Value::Schema(_) => Arg::Ruleset(ruleset(&v)?),
         Value::Position(p) => Arg::Game(canonical_form(&p)?),
         f @ Value::Function(_) => {
-            let session = interp.snapshot();
+            // One copy of the session serves every call (a ruleset calls its
+            // function many times); a call made while another is running
+            // (the function itself uses the ruleset) gets its own copy.
+            let base = interp.snapshot();
+            let session = std::cell::RefCell::new(base.snapshot());
             Arg::Function(Rc::new(move |args: &[Arg]| {
-                let mut session = session.snapshot();
                 let args = args.iter().cloned().map(from_arg).collect();
-                session
-                    .apply(&f, args)
-                    .map_err(|e| RuleError(e.message))
-                    .and_then(|v| to_arg(&session, v).map_err(|e| RuleError(e.message)))
+                let run = |session: &mut Interp| {
+                    session
+                        .apply(&f, args)
+                        .map_err(|e| RuleError(e.message))
+                        .and_then(|v| to_arg(session, v).map_err(|e| RuleError(e.message)))
+                };
+                match session.try_borrow_mut() {
+                    Ok(mut shared) => run(&mut shared),
+                    Err(_) => run(&mut base.snapshot()),
+                }
             }))
         }
         other => {

@@ -252,3 +252,15 @@ fn integer_parse() {
         ("Integer.Parse(7)", "!!Integer.Parse expects one string"),
     ]);
 }
+
+/// A function passed to a ruleset may itself use a ruleset built on a
+/// function (a nested call): it sees the session's variables either way.
+#[test]
+fn user_functions_of_rulesets_may_nest() {
+    check(&[
+        ("k := 1", "1"),
+        ("f := x -> GenWythoff(y -> y + k)((x,x)).NimValue + x + 1", "<function of 1 argument(s)>"),
+        ("t := [GenWythoff(y -> y + 1)((x,x)).NimValue + x + 1 for x from 0 to 12]; g := x -> t[x + 1]", "<function of 1 argument(s)>"),
+        ("[GenWythoff(f)((4,n)).NimValue for n from 0 to 8] == [GenWythoff(g)((4,n)).NimValue for n from 0 to 8]", "true"),
+    ]);
+}
