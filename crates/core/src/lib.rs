@@ -4,6 +4,7 @@
 //! and does no I/O.
 
 pub mod game;
+pub mod loopy;
 pub mod interrupt;
 pub mod nim;
 pub mod number;

@@ -356,19 +356,38 @@ fn switch_text(g: Game) -> String {
     let (l, _) = sorted_options(g);
     if let [only] = &*l {
         let text = only.to_string();
-        let compound = match shape(*only) {
-            Shape::Term(t) => t.parts() > 1,
-            Shape::Tiny { number, .. } => !number.is_zero(),
-            Shape::Switch => true,
-            Shape::Braces => false,
-        };
-        return if compound {
+        return if needs_parens(*only) {
             format!("+-({text})")
         } else {
             format!("+-{text}")
         };
     }
     format!("+-{{{}}}", option_list(&l))
+}
+
+/// Whether `g` is parenthesised after a sign: a term of several parts, a
+/// translated number-tiny or a switch.
+fn needs_parens(g: Game) -> bool {
+    match shape(g) {
+        Shape::Term(t) => t.parts() > 1,
+        Shape::Tiny { number, .. } => !number.is_zero(),
+        Shape::Switch => true,
+        Shape::Braces => false,
+    }
+}
+
+/// The text of `g` as printed inside an enclosing game (the protocol of
+/// LOOPY 3.1, used by the loopy printer): with `force_braces` the full
+/// text and 0; otherwise a braced game's inside and the number of bars of
+/// its top separator (0 for atomic text). With `force_parens`, text that
+/// would be ambiguous after a sign is parenthesised.
+pub(crate) fn print_parts(g: Game, force_braces: bool, force_parens: bool) -> (String, usize) {
+    match layout(g) {
+        Layout::Atomic(t) if force_parens && needs_parens(g) => (format!("({t})"), 0),
+        Layout::Atomic(t) => (t, 0),
+        Layout::Braced { inner, .. } if force_braces => (format!("{{{inner}}}"), 0),
+        Layout::Braced { inner, bars } => (inner, bars),
+    }
 }
 
 impl fmt::Display for Game {

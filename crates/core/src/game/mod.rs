@@ -8,13 +8,13 @@
 mod atomic_weight;
 mod canonical;
 mod construct;
-mod display;
+pub(crate) mod display;
 mod nus;
 mod order;
 mod products;
 mod props;
 mod reduced;
-mod store;
+pub(crate) mod store;
 mod sum;
 mod temperature;
 mod thermograph;

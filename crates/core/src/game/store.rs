@@ -162,7 +162,7 @@ fn shard_of(hash: u64) -> usize {
     (hash >> 58) as usize % SHARDS
 }
 
-fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+pub(crate) fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
     // A panic while holding a shard lock cannot leave a shard inconsistent
     // (inserts are single operations), so a poisoned lock is still usable.
     m.lock().unwrap_or_else(|e| e.into_inner())

@@ -1,0 +1,9 @@
+//! Loopy games: the reference corpus lines expressible through the core
+//! API, the worked examples of LOOPY.md, and properties of the theory on
+//! random loopy graphs.
+
+#[path = "loopy/support.rs"]
+mod support;
+
+#[path = "loopy/corpus.rs"]
+mod corpus;
