@@ -210,7 +210,11 @@ impl Stopper {
                         .map(|[l, r]| [negate_targets(r), negate_targets(l)])
                         .collect();
                     let neg = store::intern(&StopperGraph { vertices }, 0);
-                    let _ = node(neg).neg.set(id);
+                    // A switch is its own negative: its cell is the one
+                    // being initialised.
+                    if neg != id {
+                        let _ = node(neg).neg.set(id);
+                    }
                     neg
                 });
                 Stopper::loopy(neg)
@@ -305,11 +309,13 @@ pub(crate) fn canonical(g: &Graph, start: u32) -> LoopyResult<Stopper> {
         return Ok(values[start as usize].unwrap_or(Game::ZERO).into());
     }
     let mut g = g.pack(start);
-    loop {
-        let before = g.clone();
-        basic_round(&mut g, Some(0), Mode::Stopper)?;
+    // One round normally suffices; repeat while a round still changes
+    // something (a bounded number of times).
+    for _ in 0..=g.len() {
+        let changed = basic_round(&mut g, Some(0), Mode::Stopper)?;
+        let reachable = g.reachable(Some(0)).iter().filter(|&&r| r).count();
         g = fuse(&g, 0, false)?;
-        if g == before {
+        if !changed && g.len() == reachable {
             break;
         }
     }

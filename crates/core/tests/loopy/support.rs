@@ -155,6 +155,8 @@ enum Ast {
     Sub(Box<Ast>, Box<Ast>),
     Sided(Box<Ast>, Box<Ast>),
     Times(Integer, Box<Ast>),
+    /// `{a, b}` without bars: a set of options (after `+-`).
+    Set(Vec<Ast>),
 }
 
 #[derive(Clone, Debug, Default)]
@@ -250,7 +252,7 @@ impl Parser {
                 assert_eq!(self.next(), Some(Tok::RParen));
                 e
             }
-            Some(Tok::Open) => Ast::Brace(self.brace(None)),
+            Some(Tok::Open) => self.brace_or_set(None),
             Some(Tok::Ident(w)) => {
                 if self.peek() == Some(&Tok::Open) {
                     self.pos += 1;
@@ -280,6 +282,30 @@ impl Parser {
         let mut b = split(&body);
         b.label = label;
         b
+    }
+
+    /// `{` ... `}` as a brace, or as a set when there is no bar.
+    fn brace_or_set(&mut self, label: Option<String>) -> Ast {
+        let save = self.pos;
+        let mut depth = 0;
+        let mut bars = false;
+        loop {
+            match self.next() {
+                Some(Tok::Open) | Some(Tok::LParen) => depth += 1,
+                Some(Tok::Close) | Some(Tok::RParen) if depth > 0 => depth -= 1,
+                Some(Tok::Close) => break,
+                Some(Tok::Bars(_)) if depth == 0 => bars = true,
+                None => panic!("unclosed brace"),
+                _ => {}
+            }
+        }
+        if bars {
+            self.pos = save;
+            return Ast::Brace(self.brace(label));
+        }
+        let body = self.toks[save..self.pos - 1].to_vec();
+        let mut pass = false;
+        Ast::Set(side(&body, &mut pass))
     }
 }
 
@@ -380,9 +406,14 @@ fn eval(a: &Ast, env: &Env) -> Result<SidedValue, String> {
         Ast::Brace(b) => brace(b, env)?,
         Ast::Neg(x) => eval(x, env)?.neg(),
         Ast::Switch(x) => {
-            let s = stopper(eval(x, env)?);
-            Stopper::from_options(&[s], &[s.neg()]).map_err(|e| e.message)?.into()
+            let opts: Vec<Stopper> = match &**x {
+                Ast::Set(v) => v.iter().map(|a| eval(a, env).map(stopper)).collect::<Result<_, _>>()?,
+                other => vec![stopper(eval(other, env)?)],
+            };
+            let negs: Vec<Stopper> = opts.iter().map(|s| s.neg()).collect();
+            Stopper::from_options(&opts, &negs).map_err(|e| e.message)?.into()
         }
+        Ast::Set(_) => return Err("a set is not a value".into()),
         Ast::Add(x, y) => eval(x, env)?.add(&eval(y, env)?).map_err(|e| e.message)?,
         Ast::Sub(x, y) => eval(x, env)?.sub(&eval(y, env)?).map_err(|e| e.message)?,
         Ast::Sided(x, y) => {
