@@ -393,3 +393,47 @@ impl fmt::Display for SidedValue {
         }
     }
 }
+
+/// The class rank of a value in CGSuite's order of sets: short games,
+/// pseudonumbers, other canonical stoppers, stopper-sided values, other
+/// sided values (LOOPY 3.8).
+fn class_rank(v: &SidedValue) -> u8 {
+    match v {
+        SidedValue::Stopper(s) if s.is_loopfree() => 0,
+        SidedValue::Stopper(s) if s.is_pseudonumber() => 1,
+        SidedValue::Stopper(_) => 2,
+        SidedValue::StopperSided { .. } => 3,
+        SidedValue::General(_) => 4,
+    }
+}
+
+/// The hash ordering values of one class.
+fn value_hash(v: &SidedValue) -> i32 {
+    use super::hash::product_hash;
+    match v {
+        SidedValue::Stopper(s) => stopper_hash(*s),
+        SidedValue::StopperSided { onside, offside } => {
+            product_hash("StopperSidedValueImpl", &[stopper_hash(*onside), stopper_hash(*offside)])
+        }
+        SidedValue::General(sides) => {
+            let h = |s: &SideGraph| side_vertex_hash(s.graph(), 0, s.side());
+            product_hash("SidedValueImpl", &[h(&sides[0]), h(&sides[1])])
+        }
+    }
+}
+
+/// Sort values as CGSuite lists the elements of a set (LOOPY 3.8): short
+/// games first in the short-game order, then pseudonumbers, canonical
+/// stoppers, stopper-sided values and other sided values, each class by
+/// the value hash of Appendix A.
+pub fn sort_values(values: &mut Vec<SidedValue>) {
+    let mut classes: [Vec<SidedValue>; 5] = Default::default();
+    for v in values.drain(..) {
+        classes[class_rank(&v) as usize].push(v);
+    }
+    classes[0].sort_by(|a, b| print_order(a.as_short().unwrap_or(Game::ZERO), b.as_short().unwrap_or(Game::ZERO)));
+    for class in &mut classes[1..] {
+        sort_by_hash(class, value_hash);
+    }
+    values.extend(classes.into_iter().flatten());
+}

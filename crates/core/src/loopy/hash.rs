@@ -169,39 +169,10 @@ pub(crate) fn side_vertex_hash(g: &Graph, v: u32, side: Side) -> i32 {
     product_hash("SimplifiedLoopyGameImpl", &[iso_hash(g, v), java_hash(name)])
 }
 
-/// Sort by 32-bit hashes compared with wrap-around (`h(a) - h(b)`), as
-/// CGSuite does; the sort is stable, and a plain insertion sort so that an
-/// inconsistent comparison (hashes 2^31 apart) cannot fail.
+/// Sort by 32-bit hashes in ascending (signed) order, stably. CGSuite
+/// compares `h(a) - h(b)` with wrap-around, which is not a consistent order
+/// when hashes lie more than 2^31 apart; its observed orders (LOOPY 3.7-3.8)
+/// are the plain ascending ones.
 pub(crate) fn sort_by_hash<T>(items: &mut [T], hash: impl Fn(&T) -> i32) {
-    let keys: Vec<i32> = items.iter().map(&hash).collect();
-    let mut idx: Vec<usize> = (0..items.len()).collect();
-    for i in 1..idx.len() {
-        let mut j = i;
-        while j > 0 && keys[idx[j - 1]].wrapping_sub(keys[idx[j]]) > 0 {
-            idx.swap(j - 1, j);
-            j -= 1;
-        }
-    }
-    permute(items, &idx);
-}
-
-/// Reorder `items` so that position k holds the old `items[idx[k]]`.
-fn permute<T>(items: &mut [T], idx: &[usize]) {
-    let mut done = vec![false; items.len()];
-    for start in 0..items.len() {
-        if done[start] {
-            continue;
-        }
-        // Follow the cycle: position k takes the item at idx[k].
-        let mut k = start;
-        loop {
-            done[k] = true;
-            let next = idx[k];
-            if next == start {
-                break;
-            }
-            items.swap(k, next);
-            k = next;
-        }
-    }
+    items.sort_by_cached_key(|t| hash(t));
 }

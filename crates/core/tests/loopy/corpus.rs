@@ -69,3 +69,203 @@ fn operations() {
     );
     assert_eq!(val_in("+-(uponth+*)", &env_uponth()).to_string(), "0");
 }
+
+/// GameTest: game.CanonicalShortGame should implement unary methods.
+#[test]
+fn short_games_as_loopy_values() {
+    let instances = [
+        ("5", "5"),
+        ("6+^*", "6^*"),
+        ("73/16+v9*8", "73/16v9*8"),
+        ("{0||0|-3/2}", "Tiny(3/2)"),
+        ("{1|^^||^}", "{1|^^||^}"),
+        ("{1|^^^||^}", "{1|^3||^}"),
+        ("{3/2+*|1/2||{0|-3},{-1+*,{-1/2|-1+*}|-5/2}}", "{3/2*|1/2||{0|-3},{-1*,{-1/2|-1*}|-5/2}}"),
+        (
+            "{0,*,*2,*3,{0,*,*2,*3,*4||*4,v*5|vv*4}||{0,*,*2,*3,*4||*4,v*5|vv*4|||vv*4,{*4,v*5|vv*4}},{0,*,*2,*3,*4||*4,v*5|vv*4}|{0,*,*2,*3,*4||*4,v*5|vv*4|||vv*4,{*4,v*5|vv*4}||||vv*4}}",
+            "{0,*,*2,*3,{0,*,*2,*3,*4||*4,v*5|vv*4}||{0,*,*2,*3,*4||*4,v*5|vv*4|||vv*4,{*4,v*5|vv*4}},{0,*,*2,*3,*4||*4,v*5|vv*4}|{0,*,*2,*3,*4||*4,v*5|vv*4|||vv*4,{*4,v*5|vv*4}||||vv*4}}",
+        ),
+    ];
+    for (input, printed) in instances {
+        let v = val(input);
+        assert!(v.as_short().is_some(), "{input} is short");
+        let pseudo = if input == "5" { "true" } else { "false" };
+        let cases = format!(
+            "Degree => 0\nIsIdempotent => false\nIsPlumtree => true\nIsPseudonumber => {pseudo}\n\
+             IsStopper => true\nIsStopperSided => true\nOffside => {printed}\nOnside => {printed}\nVariety => 0"
+        );
+        check_methods(input, &v, &cases);
+    }
+}
+
+#[test]
+fn over_methods() {
+    check_methods(
+        "over",
+        &val("over"),
+        "Class => ⟪game.Pseudonumber⟫
+        Degree => over
+        FollowerCount => 2
+        IsIdempotent => true
+        IsInfinitesimal => true
+        IsInteger => false
+        IsLoopfree => false
+        IsNimber => false
+        IsNumber => false
+        IsNumberish => true
+        IsNumberTiny => false
+        IsOrdinal => false
+        IsPlumtree => true
+        IsPseudonumber => true
+        IsStable => true
+        IsStopper => true
+        IsStopperSided => true
+        IsUptimal => false
+        IsZero => false
+        LeftOptions => {0}
+        LeftStop => over
+        Offside => over
+        Onside => over
+        Options(Left) => {0}
+        Options(Right) => {over}
+        OutcomeClass => L
+        RightOptions => {over}
+        RightStop => over
+        Stop(Left) => over
+        Stop(Right) => over
+        Variety => over
+        Followers => {0,over}",
+    );
+}
+
+#[test]
+fn uponth_switch_methods() {
+    let v = val_in("{0|uponth||-uponth}", &env_uponth());
+    assert_eq!(v.to_string(), "{0|^<on>||v<on>}");
+    check_methods(
+        "{0|uponth||-uponth}",
+        &v,
+        "Class => ⟪game.CanonicalStopper⟫
+        Degree => ^<on>
+        FollowerCount => 7
+        IsIdempotent => false
+        IsInfinitesimal => true
+        IsInteger => false
+        IsLoopfree => false
+        IsNimber => false
+        IsNumber => false
+        IsNumberish => true
+        IsNumberTiny => false
+        IsOrdinal => false
+        IsPlumtree => true
+        IsPseudonumber => false
+        IsStable => true
+        IsStopper => true
+        IsStopperSided => true
+        IsUptimal => false
+        IsZero => false
+        LeftOptions => {{0|^<on>}}
+        LeftStop => 0
+        Offside => {0|^<on>||v<on>}
+        Onside => {0|^<on>||v<on>}
+        Options(Left) => {{0|^<on>}}
+        Options(Right) => {v<on>}
+        OutcomeClass => N
+        RightOptions => {v<on>}
+        RightStop => 0
+        Stop(Left) => 0
+        Stop(Right) => 0
+        Variety => {^[on]*,^<on>||v<on>|0}
+        Followers => {0,v[on]*,^[on]*,v<on>,{0|^<on>||v<on>},^<on>,{0|^<on>}}",
+    );
+}
+
+#[test]
+fn siegel_four_cycle_methods() {
+    let input = "a{0||||0|||a|*||*}";
+    let v = val(input);
+    assert_eq!(v.to_string(), input);
+    check_methods(
+        input,
+        &v,
+        "Class => ⟪game.CanonicalStopper⟫
+        Degree => {0|a{0|0,{0|||a|0||0}}}
+        FollowerCount => 6
+        IsIdempotent => false
+        IsInfinitesimal => true
+        IsInteger => false
+        IsLoopfree => false
+        IsNimber => false
+        IsNumber => false
+        IsNumberish => true
+        IsNumberTiny => false
+        IsOrdinal => false
+        IsPlumtree => false
+        IsPseudonumber => false
+        IsStable => true
+        IsStopper => true
+        IsStopperSided => true
+        IsUptimal => false
+        IsZero => false
+        LeftOptions => {0}
+        LeftStop => 0
+        Offside => a{0||||0|||a|*||*}
+        Onside => a{0||||0|||a|*||*}
+        Options(Left) => {0}
+        Options(Right) => {a{0||||0|a||*|||*}}
+        OutcomeClass => L
+        RightOptions => {a{0||||0|a||*|||*}}
+        RightStop => 0
+        Stop(Left) => 0
+        Stop(Right) => 0
+        Variety => {a{0,{0||0|a|||0}|0}|0}
+        Followers => {0,*,a{0||||0|||a|*||*},a{0||||0|a||*|||*},a{0||0|a|||*||||*},a{0|||0||a|*||||*}}",
+    );
+}
+
+#[test]
+fn stopper_sided_methods() {
+    let v = val("a{{|a}|}");
+    assert_eq!(v.to_string(), "1 & 0");
+    check_methods(
+        "a{{|a}|}",
+        &v,
+        "Class => ⟪game.StopperSidedValue⟫
+        IsIdempotent => false
+        IsInfinitesimal => false
+        IsInteger => false
+        IsLoopfree => false
+        IsNimber => false
+        IsNumber => false
+        IsNumberish => false
+        IsNumberTiny => false
+        IsOrdinal => false
+        IsPlumtree => false
+        IsPseudonumber => false
+        IsStopper => false
+        IsStopperSided => true
+        IsUptimal => false
+        IsZero => false
+        Offside => 0
+        Onside => 1
+        OutcomeClass => PHat",
+    );
+}
+
+#[test]
+fn pow_plus_switch() {
+    use onag_core::game::Game;
+    use onag_core::loopy::{pow, Pseudonumber, SidedValue};
+    let uponth: SidedValue = pow(Game::up(), &Pseudonumber::On).unwrap().into();
+    assert_eq!(uponth.to_string(), "^<on>");
+    let v = uponth.add(&val("{0|upon}")).unwrap();
+    assert_eq!(v.to_string(), "{0||0|^<on>*} & {0|^[on]}");
+    check_methods(
+        "^.Pow(on) + {0|upon}",
+        &v,
+        "Class => ⟪game.StopperSidedValue⟫
+        Onside => {0||0|^<on>*}
+        Offside => {0|^[on]}
+        OutcomeClass => L",
+    );
+}

@@ -25,6 +25,7 @@ enum Tok {
     Star(u64),
     Times,
     Up,
+    Down(i64),
     Num(Dyadic),
     Ident(String),
 }
@@ -134,7 +135,15 @@ fn lex(s: &str) -> Vec<Tok> {
                     w.push(c[i]);
                     i += 1;
                 }
-                out.push(Tok::Ident(w));
+                let downs = w.chars().all(|c| c == 'v');
+                let numbered = w.len() > 1 && w.starts_with('v') && w[1..].chars().all(|c| c.is_ascii_digit());
+                if downs {
+                    out.push(Tok::Down(w.len() as i64));
+                } else if numbered {
+                    out.push(Tok::Down(w[1..].parse().unwrap()));
+                } else {
+                    out.push(Tok::Ident(w));
+                }
             }
             other => panic!("unexpected character {other:?} in {s}"),
         }
@@ -147,6 +156,7 @@ enum Ast {
     Num(Dyadic),
     Star(u64),
     Up,
+    Ups(i64),
     Name(String),
     Brace(Brace),
     Neg(Box<Ast>),
@@ -236,17 +246,12 @@ impl Parser {
                     let n = x.to_integer().expect("integer multiplier");
                     return Ast::Times(n, Box::new(self.unary()));
                 }
-                // Juxtaposed terms: `1*`, `3/2^`.
-                let mut a = Ast::Num(x);
-                while let Some(Tok::Up) | Some(Tok::Star(_)) = self.peek() {
-                    let t = self.atom();
-                    a = Ast::Add(Box::new(a), Box::new(t));
-                }
-                a
+                self.juxtaposed(Ast::Num(x))
             }
             Some(Tok::Plus) => self.atom(),
-            Some(Tok::Star(n)) => Ast::Star(n),
-            Some(Tok::Up) => Ast::Up,
+            Some(Tok::Star(n)) => self.juxtaposed(Ast::Star(n)),
+            Some(Tok::Up) => self.juxtaposed(Ast::Up),
+            Some(Tok::Down(k)) => self.juxtaposed(Ast::Ups(-k)),
             Some(Tok::LParen) => {
                 let e = self.expr();
                 assert_eq!(self.next(), Some(Tok::RParen));
@@ -262,6 +267,20 @@ impl Parser {
             }
             t => panic!("unexpected token {t:?}"),
         }
+    }
+
+    /// Terms written together: `1*`, `6^*`, `v9*8`.
+    fn juxtaposed(&mut self, mut a: Ast) -> Ast {
+        while let Some(Tok::Up) | Some(Tok::Star(_)) | Some(Tok::Down(_)) = self.peek() {
+            let t = match self.next() {
+                Some(Tok::Up) => Ast::Up,
+                Some(Tok::Star(n)) => Ast::Star(n),
+                Some(Tok::Down(k)) => Ast::Ups(-k),
+                _ => unreachable!(),
+            };
+            a = Ast::Add(Box::new(a), Box::new(t));
+        }
+        a
     }
 
     /// After `{`: the tokens up to the matching `}`, split at the largest
@@ -388,7 +407,6 @@ fn named(w: &str, env: &Env) -> SidedValue {
         "under" => Stopper::under().into(),
         "upon" => Stopper::upon().into(),
         "dud" => SidedValue::dud(),
-        "v" => Game::ups(-1).into(),
         _ => env.get(w).cloned().unwrap_or_else(|| panic!("unknown name {w}")),
     }
 }
@@ -402,6 +420,7 @@ fn eval(a: &Ast, env: &Env) -> Result<SidedValue, String> {
         Ast::Num(x) => Game::number(x.clone()).into(),
         Ast::Star(n) => Game::nimber(*n).into(),
         Ast::Up => Game::up().into(),
+        Ast::Ups(k) => Game::ups(*k).into(),
         Ast::Name(w) => named(w, env),
         Ast::Brace(b) => brace(b, env)?,
         Ast::Neg(x) => eval(x, env)?.neg(),
@@ -485,4 +504,68 @@ pub fn st(s: &str) -> Stopper {
 /// The printed value.
 pub fn show(s: &str) -> String {
     val(s).to_string()
+}
+
+fn set_text(mut v: Vec<SidedValue>) -> String {
+    onag_core::loopy::sort_values(&mut v);
+    let t: Vec<String> = v.iter().map(|x| x.to_string()).collect();
+    format!("{{{}}}", t.join(","))
+}
+
+fn stoppers_text(v: Vec<Stopper>) -> String {
+    set_text(v.into_iter().map(SidedValue::from).collect())
+}
+
+/// A method of CGSuite's, called through the core API and printed as
+/// CGSuite prints its result (what the language will do).
+pub fn call(v: &SidedValue, method: &str) -> String {
+    use onag_core::loopy::Player::{Left, Right};
+    let s = v.as_stopper();
+    let err = |e: onag_core::loopy::LoopyError| format!("!!{}", e.message);
+    let short = v.as_short();
+    let r: Result<String, onag_core::loopy::LoopyError> = (|| {
+        Ok(match method {
+            "Class" => v.class_name().to_string(),
+            "Degree" => s.expect("stopper").degree()?.to_string(),
+            "FollowerCount" => s.expect("stopper").follower_count()?.to_string(),
+            "IsIdempotent" => v.is_idempotent()?.to_string(),
+            "IsInfinitesimal" => v.is_infinitesimal()?.to_string(),
+            "IsInteger" => short.is_some_and(|g| g.is_integer()).to_string(),
+            "IsNimber" => short.is_some_and(|g| g.is_nimber()).to_string(),
+            "IsNumber" => short.is_some_and(|g| g.is_number()).to_string(),
+            "IsZero" => short.is_some_and(|g| g.is_zero()).to_string(),
+            "IsUptimal" | "IsOrdinal" => {
+                assert!(short.is_none(), "short games answer these themselves");
+                "false".to_string()
+            }
+            "IsLoopfree" => v.is_loopfree().to_string(),
+            "IsNumberish" => v.is_numberish()?.to_string(),
+            "IsNumberTiny" => v.is_number_tiny()?.to_string(),
+            "IsPlumtree" => v.is_plumtree().to_string(),
+            "IsPseudonumber" => v.is_pseudonumber().to_string(),
+            "IsStable" => s.expect("stopper").is_stable()?.to_string(),
+            "IsStopper" => v.is_stopper().to_string(),
+            "IsStopperSided" => v.is_stopper_sided().to_string(),
+            "LeftOptions" | "Options(Left)" => stoppers_text(s.expect("stopper").left_options()),
+            "RightOptions" | "Options(Right)" => stoppers_text(s.expect("stopper").right_options()),
+            "LeftStop" | "Stop(Left)" => s.expect("stopper").stop(Left)?.to_string(),
+            "RightStop" | "Stop(Right)" => s.expect("stopper").stop(Right)?.to_string(),
+            "Onside" => v.onside().expect("stopper-sided").to_string(),
+            "Offside" => v.offside().expect("stopper-sided").to_string(),
+            "OutcomeClass" => v.outcome()?.to_string(),
+            "Variety" => s.expect("stopper").variety()?.to_string(),
+            "Followers" => stoppers_text(s.expect("stopper").followers()?),
+            other => panic!("no method {other} in the tests"),
+        })
+    })();
+    r.unwrap_or_else(err)
+}
+
+/// Check `(input).Method => expected` lines of one instance.
+pub fn check_methods(input: &str, v: &SidedValue, cases: &str) {
+    for line in cases.lines().map(str::trim).filter(|l| !l.is_empty()) {
+        let (method, expected) = line.split_once(" => ").expect("METHOD => EXPECTED");
+        let expected = expected.replace("⟪game.", "").replace('⟫', "");
+        assert_eq!(call(v, method), expected, "({input}).{method}");
+    }
 }
