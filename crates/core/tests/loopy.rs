@@ -7,3 +7,6 @@ mod support;
 
 #[path = "loopy/corpus.rs"]
 mod corpus;
+
+#[path = "loopy/examples.rs"]
+mod examples;

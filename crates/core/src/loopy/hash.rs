@@ -176,3 +176,71 @@ pub(crate) fn side_vertex_hash(g: &Graph, v: u32, side: Side) -> i32 {
 pub(crate) fn sort_by_hash<T>(items: &mut [T], hash: impl Fn(&T) -> i32) {
     items.sort_by_cached_key(|t| hash(t));
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Game;
+    use crate::loopy::{SidedValue, Spec, SpecOption};
+
+    fn short(g: Game) -> SpecOption {
+        SpecOption::Value(g.into())
+    }
+
+    fn stopper(v: SidedValue) -> Stopper {
+        v.as_stopper().expect("a stopper")
+    }
+
+    fn loopy(spec: Spec) -> Stopper {
+        stopper(spec.build().expect("a value"))
+    }
+
+    /// `(isoHash, h)` of a stopper.
+    fn hashes(s: Stopper) -> (i32, i32) {
+        (iso_hash(&s.graph().expect("a graph"), 0), stopper_hash(s))
+    }
+
+    #[test]
+    fn string_and_constant_hashes() {
+        assert_eq!(java_hash("OnImpl"), -1_929_393_985);
+        assert_eq!(java_hash("OffImpl"), 115_002_383);
+        assert_eq!(java_hash("ZeroImpl"), 751_215_880);
+    }
+
+    /// The test vectors of LOOPY Appendix A.
+    #[test]
+    fn appendix_a_vectors() {
+        let zero = || short(Game::ZERO);
+        let star = || short(Game::star());
+        let upon = loopy(Spec::new(vec![], vec![star()]).with_left_pass());
+        assert_eq!(hashes(upon), (-229_302_652, 1_516_869_437));
+        let upon_star = loopy(Spec::new(vec![zero()], vec![zero()]).with_left_pass());
+        assert_eq!(hashes(upon_star), (-1_571_874_947, -312_764_526));
+        assert_eq!(hashes(upon.neg()), (-365_964_910, 1_929_193_268));
+        assert_eq!(hashes(upon_star.neg()), (2_116_032_175, -574_156_991));
+        let uponth = Stopper::from_options(&[Stopper::ZERO], &[upon_star.neg()]).unwrap();
+        assert_eq!(hashes(uponth), (-711_721_730, 957_771_178));
+        assert_eq!(hashes(uponth.neg()), (24_184_343, 141_032_931));
+        let uponth_star =
+            Stopper::from_options(&[Stopper::ZERO, Game::star().into()], &[upon.neg()]).unwrap();
+        assert_eq!(hashes(uponth_star), (-443_321_185, 599_031_028));
+        let a = Stopper::from_options(&[Stopper::ZERO], &[uponth]).unwrap();
+        assert_eq!(hashes(a), (858_003_213, 1_607_248_671));
+        let b = Stopper::from_options(&[a], &[uponth.neg()]).unwrap();
+        assert_eq!(hashes(b), (923_539_613, 189_548_448));
+        // a{0||||0|||a|*||*}: a = {0|b}, b = {0|c}, c = {d|*}, d = {a|*}.
+        let d = Spec::new(vec![SpecOption::Label("a".into())], vec![star()]);
+        let c = Spec::new(vec![SpecOption::Node(d)], vec![star()]);
+        let b4 = Spec::new(vec![zero()], vec![SpecOption::Node(c)]);
+        let cycle = loopy(Spec::new(vec![zero()], vec![SpecOption::Node(b4)]).labelled("a"));
+        assert_eq!(hashes(cycle), (-731_427_247, 1_698_366_140));
+        let p = |x: Pseudonumber| stopper_hash(Stopper::from_pseudonumber(&x));
+        assert_eq!(p(Pseudonumber::Over(Dyadic::zero())), -367_988_949);
+        assert_eq!(p(Pseudonumber::Under(Dyadic::zero())), 2_030_666_954);
+        assert_eq!(p(Pseudonumber::Over(Dyadic::from(5))), -1_478_291_877);
+        assert_eq!(p(Pseudonumber::Under(Dyadic::from(-5))), -1_554_042_131);
+        assert_eq!(p(Pseudonumber::Under(Dyadic::new(Integer::from(3), 1))), -674_646_529);
+        assert_eq!(p(Pseudonumber::On), -1_929_393_985);
+        assert_eq!(p(Pseudonumber::Off), 115_002_383);
+    }
+}

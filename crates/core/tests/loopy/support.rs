@@ -271,6 +271,13 @@ impl Parser {
 
     /// Terms written together: `1*`, `6^*`, `v9*8`.
     fn juxtaposed(&mut self, mut a: Ast) -> Ast {
+        if let (Ast::Num(_), Some(Tok::Ident(w))) = (&a, self.peek()) {
+            if w == "over" || w == "under" {
+                let w = w.clone();
+                self.pos += 1;
+                return Ast::Add(Box::new(a), Box::new(Ast::Name(w)));
+            }
+        }
         while let Some(Tok::Up) | Some(Tok::Star(_)) | Some(Tok::Down(_)) = self.peek() {
             let t = match self.next() {
                 Some(Tok::Up) => Ast::Up,
