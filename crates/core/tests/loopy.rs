@@ -10,3 +10,6 @@ mod corpus;
 
 #[path = "loopy/examples.rs"]
 mod examples;
+
+#[path = "loopy/props.rs"]
+mod props;

@@ -501,3 +501,16 @@ pub(crate) fn table(g: &Graph, mode: Mode) -> LoopyResult<LeqTable> {
     }
     Ok(LeqTable { n, bits })
 }
+
+impl Graph {
+    /// `G_x <= H_y` (G = this graph): in the order of stoppers when `bias`
+    /// is `None` (meaningful when both are stoppers), otherwise in the
+    /// onside or offside order (LOOPY 2.2-2.3).
+    pub fn leq(&self, x: u32, other: &Graph, y: u32, bias: Option<Side>) -> LoopyResult<bool> {
+        if x as usize >= self.len() || y as usize >= other.len() {
+            return Err(LoopyError::new("A vertex is not in its graph."));
+        }
+        let mode = bias.map_or(Mode::Stopper, Mode::from);
+        leq(self, x, other, y, mode)
+    }
+}
