@@ -13,3 +13,6 @@ mod examples;
 
 #[path = "loopy/props.rs"]
 mod props;
+
+#[path = "loopy/explore.rs"]
+mod explore;
