@@ -4,8 +4,8 @@
 //! and does no I/O.
 
 pub mod game;
-pub mod loopy;
 pub mod interrupt;
+pub mod loopy;
 pub mod nim;
 pub mod number;
 pub mod sign_expansion;

@@ -14,6 +14,7 @@ use super::{Player, Side};
 use crate::game::store::lock;
 use crate::number::Integer;
 use rustc_hash::FxHashMap;
+use std::ops::Neg;
 use std::sync::{Arc, Mutex, OnceLock};
 
 /// The most vertices of a product graph.
@@ -39,7 +40,7 @@ pub(crate) fn product(g: &Graph, g0: u32, h: &Graph, h0: u32) -> LoopyResult<(Gr
                 PRODUCT_BUDGET as u128,
             ));
         }
-        if i % 4096 == 0 {
+        if i.is_multiple_of(4096) {
             crate::interrupt::check();
         }
         let (a, b) = ((keys[i] / nh) as u32, (keys[i] % nh) as u32);
@@ -96,7 +97,9 @@ fn stopper_sides(g: &Graph, start: u32) -> LoopyResult<SidedValue> {
 impl Stopper {
     /// The sum of two canonical stoppers (LOOPY 2.9.1): a stopper, or a
     /// stopper-sided value when the sum has alternating cycles
-    /// (`on + off = dud`).
+    /// (`on + off = dud`). Fallible (graphs have a budget), hence not
+    /// `std::ops::Add`.
+    #[allow(clippy::should_implement_trait)]
     pub fn add(self, other: Stopper) -> LoopyResult<SidedValue> {
         if let (Some(a), Some(b)) = (self.as_short(), other.as_short()) {
             return Ok((a + b).into());
@@ -140,6 +143,7 @@ impl Stopper {
     }
 
     /// `G - H = G + (-H)`.
+    #[allow(clippy::should_implement_trait)]
     pub fn sub(self, other: Stopper) -> LoopyResult<SidedValue> {
         self.add(other.neg())
     }

@@ -125,11 +125,11 @@ impl Csr {
         self.fwd[1].get(v)
     }
 
-    fn into_left(&self, v: u32) -> &[u32] {
+    fn preds_left(&self, v: u32) -> &[u32] {
         self.rev[0].get(v)
     }
 
-    fn into_right(&self, v: u32) -> &[u32] {
+    fn preds_right(&self, v: u32) -> &[u32] {
         self.rev[1].get(v)
     }
 }
@@ -162,7 +162,11 @@ impl Product<'_> {
 
     fn decode(&self, key: u64) -> (u32, u32, bool) {
         let pair = key >> 1;
-        ((pair / self.nh) as u32, (pair % self.nh) as u32, key & 1 == 1)
+        (
+            (pair / self.nh) as u32,
+            (pair % self.nh) as u32,
+            key & 1 == 1,
+        )
     }
 
     fn accepting(&self, c: Component) -> bool {
@@ -205,9 +209,9 @@ impl Product<'_> {
         // The mover before was the other player.
         let (gs, hs) = if right {
             // A Left move: a Right edge of G or a Left edge of H.
-            (self.g.into_right(x), self.h.into_left(y))
+            (self.g.preds_right(x), self.h.preds_left(y))
         } else {
-            (self.g.into_left(x), self.h.into_right(y))
+            (self.g.preds_left(x), self.h.preds_right(y))
         };
         let (ag, ah) = (self.accepting(Component::G), self.accepting(Component::H));
         for &x0 in gs {
@@ -266,7 +270,7 @@ impl Sparse {
         map.insert(start, 0u32);
         let mut i = 0;
         while i < keys.len() {
-            if i % 4096 == 0 {
+            if i.is_multiple_of(4096) {
                 crate::interrupt::check();
             }
             p.moves(keys[i], |k, _| {
@@ -359,7 +363,7 @@ fn solve<S: Slots>(p: &Product, slots: &S) -> Vec<u8> {
         let mut steps = 0u32;
         while let Some(s) = stack.pop() {
             steps = steps.wrapping_add(1);
-            if steps % 4096 == 0 {
+            if steps.is_multiple_of(4096) {
                 crate::interrupt::check();
             }
             p.moves_into(slots.key(s), |k, acc| {
@@ -410,7 +414,7 @@ fn propagate<S: Slots>(
     let mut steps = 0u32;
     while let Some(s) = queue.pop() {
         steps = steps.wrapping_add(1);
-        if steps % 4096 == 0 {
+        if steps.is_multiple_of(4096) {
             crate::interrupt::check();
         }
         let lost = status[s] == LOSE;

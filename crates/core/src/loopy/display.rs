@@ -19,6 +19,7 @@ use crate::game::{print_order, Game};
 use crate::number::Dyadic;
 use std::cell::RefCell;
 use std::fmt;
+use std::ops::Neg;
 
 /// What a generic node is: a stopper, or a vertex of the carousel side
 /// being printed.
@@ -77,7 +78,9 @@ fn sort_options(opts: Vec<Opt>, own_hash: i32, carousel: Option<&Carousel>) -> V
     let (mut short, mut rest): (Vec<(Game, Opt)>, Vec<Opt>) = (Vec::new(), Vec::new());
     for o in opts {
         match o {
-            Opt::Stopper(s) if s.is_loopfree() => short.push((s.as_short().unwrap_or(Game::ZERO), o)),
+            Opt::Stopper(s) if s.is_loopfree() => {
+                short.push((s.as_short().unwrap_or(Game::ZERO), o))
+            }
             _ => rest.push(o),
         }
     }
@@ -92,7 +95,12 @@ fn sort_options(opts: Vec<Opt>, own_hash: i32, carousel: Option<&Carousel>) -> V
 
 /// A stopper printed inside an enclosing node (or at the top with
 /// `force_braces`): its text and the bars of an unbraced top separator.
-fn stopper_text(s: Stopper, force_braces: bool, force_parens: bool, labels: &mut Labels) -> (String, usize) {
+fn stopper_text(
+    s: Stopper,
+    force_braces: bool,
+    force_parens: bool,
+    labels: &mut Labels,
+) -> (String, usize) {
     stacker::maybe_grow(64 * 1024, 1024 * 1024, || {
         let id = match s.repr() {
             Repr::Short(g) => return print_parts(g, force_braces, force_parens),
@@ -101,7 +109,14 @@ fn stopper_text(s: Stopper, force_braces: bool, force_parens: bool, labels: &mut
         if let Some(p) = s.as_pseudonumber() {
             let text = p.to_string();
             let compound = p.number().is_some_and(|x| !x.is_zero());
-            return (if force_parens && compound { format!("({text})") } else { text }, 0);
+            return (
+                if force_parens && compound {
+                    format!("({text})")
+                } else {
+                    text
+                },
+                0,
+            );
         }
         // A switch or tiny whose options lead back to it would print
         // forever; such nodes print generically.
@@ -288,10 +303,18 @@ fn tiny_text(s: Stopper, force_parens: bool) -> Option<String> {
         }
     }
     let (x, sub, name) = found?;
-    let prefix = if x.is_zero() { String::new() } else { x.to_string() };
+    let prefix = if x.is_zero() {
+        String::new()
+    } else {
+        x.to_string()
+    };
     let sub = stopper_text(sub, true, false, &mut Labels::default()).0;
     let text = format!("{prefix}{name}({sub})");
-    Some(if force_parens { format!("({text})") } else { text })
+    Some(if force_parens {
+        format!("({text})")
+    } else {
+        text
+    })
 }
 
 /// An upon form: (uponth, number, nimber).
@@ -412,9 +435,10 @@ fn value_hash(v: &SidedValue) -> i32 {
     use super::hash::product_hash;
     match v {
         SidedValue::Stopper(s) => stopper_hash(*s),
-        SidedValue::StopperSided { onside, offside } => {
-            product_hash("StopperSidedValueImpl", &[stopper_hash(*onside), stopper_hash(*offside)])
-        }
+        SidedValue::StopperSided { onside, offside } => product_hash(
+            "StopperSidedValueImpl",
+            &[stopper_hash(*onside), stopper_hash(*offside)],
+        ),
         SidedValue::General(sides) => {
             let h = |s: &SideGraph| side_vertex_hash(s.graph(), 0, s.side());
             product_hash("SidedValueImpl", &[h(&sides[0]), h(&sides[1])])
@@ -431,7 +455,12 @@ pub fn sort_values(values: &mut Vec<SidedValue>) {
     for v in values.drain(..) {
         classes[class_rank(&v) as usize].push(v);
     }
-    classes[0].sort_by(|a, b| print_order(a.as_short().unwrap_or(Game::ZERO), b.as_short().unwrap_or(Game::ZERO)));
+    classes[0].sort_by(|a, b| {
+        print_order(
+            a.as_short().unwrap_or(Game::ZERO),
+            b.as_short().unwrap_or(Game::ZERO),
+        )
+    });
     for class in &mut classes[1..] {
         sort_by_hash(class, value_hash);
     }

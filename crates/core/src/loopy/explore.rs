@@ -111,7 +111,10 @@ pub fn explore<P: Clone + Eq + Hash>(
             })
             .collect::<LoopyResult<_>>()?;
         let mut f = Flattener::new();
-        let keys: Vec<Option<u32>> = sides.iter().map(|g| g.as_deref().map(|g| f.register(g))).collect();
+        let keys: Vec<Option<u32>> = sides
+            .iter()
+            .map(|g| g.as_deref().map(|g| f.register(g)))
+            .collect();
         let item = |e: &Edge| match *e {
             Edge::Position(k) => Item::Ext(k),
             Edge::Value(j) => match (values[j as usize].as_stopper(), keys[j as usize]) {
@@ -252,10 +255,14 @@ impl<R: LoopyRules> LoopyEvaluator<R> {
             for part in parts {
                 let v = match part {
                     Part::Value(v) => v,
-                    Part::Position(q) if q == *p => return Err(LoopyError::new(
-                        "A position cannot be a component of its own decomposition.",
-                    )),
-                    Part::Position(q) => stacker::maybe_grow(64 * 1024, 1024 * 1024, || self.value(&q))?,
+                    Part::Position(q) if q == *p => {
+                        return Err(LoopyError::new(
+                            "A position cannot be a component of its own decomposition.",
+                        ))
+                    }
+                    Part::Position(q) => {
+                        stacker::maybe_grow(64 * 1024, 1024 * 1024, || self.value(&q))?
+                    }
                 };
                 sum = sum.add(&v)?;
             }
@@ -271,7 +278,9 @@ impl<R: LoopyRules> LoopyEvaluator<R> {
                 for o in self.rules.options(q, player)? {
                     if let Some(v) = self.memo.get(&o) {
                         out.push(Move::Value(v.clone()));
-                    } else if self.rules.depth_hint(&o) < depth || self.rules.decompose(&o)?.is_some() {
+                    } else if self.rules.depth_hint(&o) < depth
+                        || self.rules.decompose(&o)?.is_some()
+                    {
                         let v = stacker::maybe_grow(64 * 1024, 1024 * 1024, || self.value(&o))?;
                         out.push(Move::Value(v));
                     } else {

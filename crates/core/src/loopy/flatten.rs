@@ -124,7 +124,7 @@ impl<'a> Flattener<'a> {
             if self.graph.len() >= VERTEX_BUDGET {
                 return Err(too_large(self.graph.len() as u128 + 1));
             }
-            if self.graph.len() % 4096 == 0 {
+            if self.graph.len().is_multiple_of(4096) {
                 crate::interrupt::check();
             }
             let v = self.graph.add_vertex();

@@ -211,7 +211,9 @@ impl Graph {
             size[c as usize] += 1;
         }
         let cyclic: Vec<bool> = (0..n)
-            .map(|v| size[comp.id[v] as usize] > 1 || self.all_edges(v as u32).any(|t| t as usize == v))
+            .map(|v| {
+                size[comp.id[v] as usize] > 1 || self.all_edges(v as u32).any(|t| t as usize == v)
+            })
             .collect();
         self.cannot_reach(&cyclic)
     }
@@ -331,7 +333,11 @@ impl Alternating {
     pub fn new(g: &Graph) -> Alternating {
         let comp = strongly_connected(2 * g.len(), |s, out| {
             let v = (s / 2) as u32;
-            let p = if s % 2 == 0 { Player::Left } else { Player::Right };
+            let p = if s % 2 == 0 {
+                Player::Left
+            } else {
+                Player::Right
+            };
             let o = p.other().index() as u32;
             out.extend(g.edges(v, p).iter().map(|&t| 2 * t + o));
         });
@@ -387,6 +393,9 @@ impl Graph {
 
     /// No alternating cycle anywhere in the graph.
     pub(crate) fn is_alternating_cycle_free(&self) -> bool {
-        !Alternating::new(self).cyclic_vertices().into_iter().any(|c| c)
+        !Alternating::new(self)
+            .cyclic_vertices()
+            .into_iter()
+            .any(|c| c)
     }
 }

@@ -166,7 +166,10 @@ pub(crate) fn side_vertex_hash(g: &Graph, v: u32, side: Side) -> i32 {
         Side::Onside => "Onside",
         Side::Offside => "Offside",
     };
-    product_hash("SimplifiedLoopyGameImpl", &[iso_hash(g, v), java_hash(name)])
+    product_hash(
+        "SimplifiedLoopyGameImpl",
+        &[iso_hash(g, v), java_hash(name)],
+    )
 }
 
 /// Sort by 32-bit hashes in ascending (signed) order, stably. CGSuite
@@ -182,6 +185,7 @@ mod tests {
     use super::*;
     use crate::game::Game;
     use crate::loopy::{SidedValue, Spec, SpecOption};
+    use std::ops::Neg;
 
     fn short(g: Game) -> SpecOption {
         SpecOption::Value(g.into())
@@ -239,7 +243,10 @@ mod tests {
         assert_eq!(p(Pseudonumber::Under(Dyadic::zero())), 2_030_666_954);
         assert_eq!(p(Pseudonumber::Over(Dyadic::from(5))), -1_478_291_877);
         assert_eq!(p(Pseudonumber::Under(Dyadic::from(-5))), -1_554_042_131);
-        assert_eq!(p(Pseudonumber::Under(Dyadic::new(Integer::from(3), 1))), -674_646_529);
+        assert_eq!(
+            p(Pseudonumber::Under(Dyadic::new(Integer::from(3), 1))),
+            -674_646_529
+        );
         assert_eq!(p(Pseudonumber::On), -1_929_393_985);
         assert_eq!(p(Pseudonumber::Off), 115_002_383);
     }

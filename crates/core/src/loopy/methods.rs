@@ -14,6 +14,7 @@ use crate::game::{Game, Outcome};
 use crate::number::{Dyadic, Integer};
 use rustc_hash::FxHashMap;
 use std::fmt;
+use std::ops::Neg;
 
 /// The outcome class of a loopy game (Siegel CGT VI.1): who wins with each
 /// player moving first, where infinite play is a draw.
@@ -153,7 +154,11 @@ impl Stopper {
         match self.repr() {
             Repr::Short(g) => {
                 let (l, r) = g.stops();
-                Ok(Pseudonumber::Number(if player == Player::Left { l } else { r }))
+                Ok(Pseudonumber::Number(if player == Player::Left {
+                    l
+                } else {
+                    r
+                }))
             }
             Repr::Loopy(id) => Stops {
                 id,
@@ -243,7 +248,10 @@ impl Stopper {
         if let Some(g) = self.as_short() {
             return Ok(g.outcome().into());
         }
-        Ok(OutcomeClass::of_signs(Stopper::ZERO.leq(self)?, self.leq(Stopper::ZERO)?))
+        Ok(OutcomeClass::of_signs(
+            Stopper::ZERO.leq(self)?,
+            self.leq(Stopper::ZERO)?,
+        ))
     }
 
     /// Every cycle is a pass (`IsPlumtree`).
@@ -375,24 +383,28 @@ impl Stopper {
                 let opts = x.options(p);
                 for &b in base {
                     let bs = Stopper::from(b);
-                    let direct = opts.iter().try_fold(false, |acc, &o| -> LoopyResult<bool> {
-                        Ok(acc
-                            || match p {
-                                Player::Left => o.geq(bs)?,
-                                Player::Right => o.leq(bs)?,
-                            })
-                    })?;
+                    let direct = opts
+                        .iter()
+                        .try_fold(false, |acc, &o| -> LoopyResult<bool> {
+                            Ok(acc
+                                || match p {
+                                    Player::Left => o.geq(bs)?,
+                                    Player::Right => o.leq(bs)?,
+                                })
+                        })?;
                     let counter = match p {
                         Player::Left => b.right_options(),
                         Player::Right => b.left_options(),
                     };
-                    let via = counter.iter().try_fold(false, |acc, &c| -> LoopyResult<bool> {
-                        Ok(acc
-                            || match p {
-                                Player::Left => x.geq(c.into())?,
-                                Player::Right => x.leq(c.into())?,
-                            })
-                    })?;
+                    let via = counter
+                        .iter()
+                        .try_fold(false, |acc, &c| -> LoopyResult<bool> {
+                            Ok(acc
+                                || match p {
+                                    Player::Left => x.geq(c.into())?,
+                                    Player::Right => x.leq(c.into())?,
+                                })
+                        })?;
                     if !direct && !via {
                         return Err(LoopyError::not_subordinate());
                     }
@@ -401,9 +413,8 @@ impl Stopper {
                     if o.as_short().is_some_and(|g| base.contains(&g)) {
                         continue;
                     }
-                    if !index.contains_key(&o) {
-                        let w = graph.add_vertex();
-                        index.insert(o, w);
+                    if let std::collections::hash_map::Entry::Vacant(e) = index.entry(o) {
+                        e.insert(graph.add_vertex());
                         todo.push(o);
                     }
                     edges.push((v, p, o));
@@ -448,7 +459,10 @@ pub fn pow(g: Game, x: &Pseudonumber) -> LoopyResult<Stopper> {
     }
     if let Pseudonumber::Number(n) = x {
         if let Some(k) = n.to_integer() {
-            return g.pow(&k).map(Stopper::from).ok_or_else(LoopyError::invalid_exponent);
+            return g
+                .pow(&k)
+                .map(Stopper::from)
+                .ok_or_else(LoopyError::invalid_exponent);
         }
     }
     let below = pow_to(g, &x.translate(&-Dyadic::one()))?;
@@ -509,7 +523,10 @@ impl SidedValue {
                         canonical(&g, 0)?.outcome()?
                     } else {
                         let mode = side.into();
-                        OutcomeClass::of_signs(leq(&zero, 0, &g, 0, mode)?, leq(&g, 0, &zero, 0, mode)?)
+                        OutcomeClass::of_signs(
+                            leq(&zero, 0, &g, 0, mode)?,
+                            leq(&g, 0, &zero, 0, mode)?,
+                        )
                     };
                     classes.push(class);
                 }

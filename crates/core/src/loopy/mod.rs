@@ -38,10 +38,10 @@ mod spec;
 mod stopper;
 mod store;
 
+pub use display::sort_values;
 pub use error::LoopyError;
 pub use explore::{explore, Explored, LoopyEvaluator, LoopyRules, Move, Part};
 pub use graph::Graph;
-pub use display::sort_values;
 pub use methods::{pow, pow_to, OutcomeClass};
 pub use pseudonumber::Pseudonumber;
 pub use sided::{SideGraph, SidedValue};

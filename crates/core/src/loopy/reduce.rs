@@ -102,7 +102,8 @@ impl Round<'_> {
                     Player::Left => self.table.leq(x, y),
                     Player::Right => self.table.leq(y, x),
                 };
-                let delete_j = a == b || (worse(b, a) && (!guarded || !self.on_cycle_through(a, v, player)));
+                let delete_j =
+                    a == b || (worse(b, a) && (!guarded || !self.on_cycle_through(a, v, player)));
                 if delete_j {
                     self.g.edges_mut(v, player).remove(j);
                     self.changed();

@@ -122,7 +122,12 @@ fn obvious_irrelevance(g: &mut Graph, start: Option<u32>, side: Side) {
 /// keeping a deletion when the value at the test vertex (the start, or
 /// the vertex itself for a whole graph) does not change in the side's
 /// order.
-fn irrelevant_edges(g: &mut Graph, start: Option<u32>, side: Side, second: bool) -> LoopyResult<()> {
+fn irrelevant_edges(
+    g: &mut Graph,
+    start: Option<u32>,
+    side: Side,
+    second: bool,
+) -> LoopyResult<()> {
     let mode: Mode = side.into();
     let mut reach = g.reachable(start);
     let mut cycles = Alternating::new(g);
@@ -131,10 +136,7 @@ fn irrelevant_edges(g: &mut Graph, start: Option<u32>, side: Side, second: bool)
             continue;
         }
         for p in Player::BOTH {
-            let every = second
-                && g.edges(v, p)
-                    .iter()
-                    .any(|&w| cycles.cyclic(w, p.other()));
+            let every = second && g.edges(v, p).iter().any(|&w| cycles.cyclic(w, p.other()));
             let mut i = 0;
             while i < g.edges(v, p).len() {
                 crate::interrupt::check();
@@ -224,17 +226,29 @@ fn unravel_all(g: &mut Graph, start: Option<u32>, side: Side) -> LoopyResult<boo
 /// vertex copied once with Left to move and once with Right to move, so
 /// that the mover can follow `e` at most `n` times in an uninterrupted
 /// alternating run.
-fn unravel(g: &Graph, cycles: &Alternating, v: u32, e: usize, layers: usize, mover: Player) -> Graph {
+fn unravel(
+    g: &Graph,
+    cycles: &Alternating,
+    v: u32,
+    e: usize,
+    layers: usize,
+    mover: Player,
+) -> Graph {
     let n = g.len();
     let ac: Vec<u32> = (0..n as u32)
-        .filter(|&x| Player::BOTH.iter().any(|&p| cycles.together(x, p, v, mover)))
+        .filter(|&x| {
+            Player::BOTH
+                .iter()
+                .any(|&p| cycles.together(x, p, v, mover))
+        })
         .collect();
     let m = ac.len();
     let mut pos = vec![usize::MAX; n];
     for (i, &x) in ac.iter().enumerate() {
         pos[x as usize] = i;
     }
-    let copy = |k: usize, p: Player, x: u32| (n + k * 2 * m + p.index() * m + pos[x as usize]) as u32;
+    let copy =
+        |k: usize, p: Player, x: u32| (n + k * 2 * m + p.index() * m + pos[x as usize]) as u32;
     let mut out = g.clone();
     for _ in 0..layers * 2 * m {
         out.add_vertex();

@@ -99,8 +99,13 @@ impl Spec {
 /// Number the nodes of `spec` (preorder) and resolve its options to
 /// items; `scope` holds the labels of the enclosing nodes with their
 /// indices. Returns the item of `spec` itself.
-fn flatten(spec: &Spec, scope: &mut Vec<(String, u32)>, nodes: &mut Vec<Flat>) -> LoopyResult<Item> {
-    let empty = spec.left.is_empty() && spec.right.is_empty() && !spec.left_pass && !spec.right_pass;
+fn flatten(
+    spec: &Spec,
+    scope: &mut Vec<(String, u32)>,
+    nodes: &mut Vec<Flat>,
+) -> LoopyResult<Item> {
+    let empty =
+        spec.left.is_empty() && spec.right.is_empty() && !spec.left_pass && !spec.right_pass;
     if empty {
         // `{|}` is the terminal 0.
         return Ok(Item::Short(Game::ZERO));
@@ -117,7 +122,8 @@ fn flatten(spec: &Spec, scope: &mut Vec<(String, u32)>, nodes: &mut Vec<Flat>) -
     let mut sides = [Vec::new(), Vec::new()];
     for (k, opts) in [&spec.left, &spec.right].into_iter().enumerate() {
         for o in opts {
-            let item = stacker::maybe_grow(64 * 1024, 1024 * 1024, || option_item(o, scope, nodes))?;
+            let item =
+                stacker::maybe_grow(64 * 1024, 1024 * 1024, || option_item(o, scope, nodes))?;
             sides[k].push(item);
         }
     }
@@ -135,7 +141,11 @@ fn flatten(spec: &Spec, scope: &mut Vec<(String, u32)>, nodes: &mut Vec<Flat>) -
     Ok(Item::Ext(me))
 }
 
-fn option_item(o: &SpecOption, scope: &mut Vec<(String, u32)>, nodes: &mut Vec<Flat>) -> LoopyResult<Item> {
+fn option_item(
+    o: &SpecOption,
+    scope: &mut Vec<(String, u32)>,
+    nodes: &mut Vec<Flat>,
+) -> LoopyResult<Item> {
     match o {
         SpecOption::Node(s) => flatten(s, scope, nodes),
         SpecOption::Label(name) => scope
@@ -163,7 +173,11 @@ impl SidedValue {
     /// stopper, otherwise the sided construction from a graph hanging the
     /// options' onsides and one hanging their offsides.
     pub fn from_options(left: &[SidedValue], right: &[SidedValue]) -> LoopyResult<SidedValue> {
-        let stoppers = |v: &[SidedValue]| v.iter().map(SidedValue::as_stopper).collect::<Option<Vec<_>>>();
+        let stoppers = |v: &[SidedValue]| {
+            v.iter()
+                .map(SidedValue::as_stopper)
+                .collect::<Option<Vec<_>>>()
+        };
         if let (Some(l), Some(r)) = (stoppers(left), stoppers(right)) {
             return Ok(Stopper::from_options(&l, &r)?.into());
         }
@@ -179,7 +193,10 @@ impl SidedValue {
                 .collect::<LoopyResult<_>>()?;
             let mut f = Flattener::new();
             let root = f.graph.add_vertex();
-            let keys: Vec<Option<u32>> = graphs.iter().map(|g| g.as_deref().map(|g| f.register(g))).collect();
+            let keys: Vec<Option<u32>> = graphs
+                .iter()
+                .map(|g| g.as_deref().map(|g| f.register(g)))
+                .collect();
             for (i, v) in left.iter().chain(right).enumerate() {
                 let item = match (v.as_stopper(), keys[i]) {
                     (Some(s), _) => Item::of(s),
@@ -187,7 +204,11 @@ impl SidedValue {
                     (None, None) => return Err(not_a_stopper(v)),
                 };
                 let t = f.add(item, &mut |_| (Vec::new(), Vec::new()))?;
-                let p = if i < left.len() { Player::Left } else { Player::Right };
+                let p = if i < left.len() {
+                    Player::Left
+                } else {
+                    Player::Right
+                };
                 f.graph.add_edge(root, p, t);
             }
             sides.push(simplify(&f.graph, Some(root), side)?);

@@ -196,32 +196,6 @@ impl Stopper {
         self.options(Player::Right)
     }
 
-    /// The negative: Left and Right exchanged.
-    pub fn neg(self) -> Stopper {
-        match self.0 {
-            Repr::Short(g) => (-g).into(),
-            Repr::Loopy(id) => {
-                let n = node(id);
-                let neg = *n.neg.get_or_init(|| {
-                    let vertices = n
-                        .graph
-                        .vertices
-                        .iter()
-                        .map(|[l, r]| [negate_targets(r), negate_targets(l)])
-                        .collect();
-                    let neg = store::intern(&StopperGraph { vertices }, 0);
-                    // A switch is its own negative: its cell is the one
-                    // being initialised.
-                    if neg != id {
-                        let _ = node(neg).neg.set(id);
-                    }
-                    neg
-                });
-                Stopper::loopy(neg)
-            }
-        }
-    }
-
     /// The explicit graph of this stopper (root 0): its canonical loopy
     /// vertices and the option graphs of its short followers.
     pub fn graph(self) -> LoopyResult<Arc<Graph>> {
@@ -281,6 +255,37 @@ impl Stopper {
     /// `G >= H`.
     pub fn geq(self, other: Stopper) -> LoopyResult<bool> {
         other.leq(self)
+    }
+}
+
+impl std::ops::Neg for Stopper {
+    type Output = Stopper;
+
+    /// The negative: Left and Right exchanged (the canonical graph
+    /// mirrored, which is again canonical).
+    fn neg(self) -> Stopper {
+        match self.0 {
+            Repr::Short(g) => (-g).into(),
+            Repr::Loopy(id) => {
+                let n = node(id);
+                let neg = *n.neg.get_or_init(|| {
+                    let vertices = n
+                        .graph
+                        .vertices
+                        .iter()
+                        .map(|[l, r]| [negate_targets(r), negate_targets(l)])
+                        .collect();
+                    let neg = store::intern(&StopperGraph { vertices }, 0);
+                    // A switch is its own negative: its cell is the one
+                    // being initialised.
+                    if neg != id {
+                        let _ = node(neg).neg.set(id);
+                    }
+                    neg
+                });
+                Stopper::loopy(neg)
+            }
+        }
     }
 }
 
@@ -344,7 +349,10 @@ fn short_values(g: &Graph, marked: &[bool]) -> Vec<Option<Game>> {
                         .map(|&t| value[t as usize].unwrap_or(Game::ZERO))
                         .collect()
                 };
-                value[v as usize] = Some(Game::from_options(&opts(Player::Left), &opts(Player::Right)));
+                value[v as usize] = Some(Game::from_options(
+                    &opts(Player::Left),
+                    &opts(Player::Right),
+                ));
             } else {
                 stack.push((v, true));
                 for t in g.all_edges(v) {
@@ -381,7 +389,10 @@ pub(crate) fn intern_canonical(g: &Graph) -> Stopper {
     };
     let vertices = loopy
         .iter()
-        .map(|&v| [Player::Left, Player::Right].map(|p| g.edges(v, p).iter().map(|&t| target(t)).collect()))
+        .map(|&v| {
+            [Player::Left, Player::Right]
+                .map(|p| g.edges(v, p).iter().map(|&t| target(t)).collect())
+        })
         .collect();
     Stopper::loopy(store::intern(&StopperGraph { vertices }, 0))
 }

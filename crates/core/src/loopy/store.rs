@@ -284,7 +284,10 @@ fn restrict(g: &StopperGraph, root: u32) -> StopperGraph {
 pub(crate) fn structure(g: &super::graph::Graph, root: u32) -> StopperGraph {
     use super::Player;
     let vertices = (0..g.len() as u32)
-        .map(|v| [Player::Left, Player::Right].map(|p| g.edges(v, p).iter().map(|&t| Target::Vertex(t)).collect()))
+        .map(|v| {
+            [Player::Left, Player::Right]
+                .map(|p| g.edges(v, p).iter().map(|&t| Target::Vertex(t)).collect())
+        })
         .collect();
     relabel(&StopperGraph { vertices }, root)
 }
@@ -312,10 +315,13 @@ pub(crate) fn on_cycle(id: u32, v: u32) -> bool {
 }
 
 fn successors(g: &StopperGraph, v: u32) -> impl Iterator<Item = u32> + '_ {
-    g.vertices[v as usize].iter().flatten().filter_map(|t| match *t {
-        Target::Vertex(u) => Some(u),
-        Target::Short(_) => None,
-    })
+    g.vertices[v as usize]
+        .iter()
+        .flatten()
+        .filter_map(|t| match *t {
+            Target::Vertex(u) => Some(u),
+            Target::Short(_) => None,
+        })
 }
 
 /// Whether a cycle (of length >= 2 when `ignore_passes`) is reachable from

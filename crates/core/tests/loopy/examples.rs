@@ -2,7 +2,7 @@
 
 use crate::support::*;
 use onag_core::game::Game;
-use onag_core::loopy::{pow, pow_to, OutcomeClass, Player, Pseudonumber, SidedValue, Stopper};
+use onag_core::loopy::{pow, pow_to, OutcomeClass, Player, Pseudonumber, SidedValue};
 use onag_core::number::{Dyadic, Integer};
 
 fn leq(a: &str, b: &str) -> bool {
@@ -87,7 +87,10 @@ fn sums() {
 fn sidling() {
     assert_eq!(show("on & off"), "dud");
     assert_eq!(show("over & over"), "over");
-    assert_eq!(try_val_in("0 & 1", &Env::new()).unwrap_err(), "offside is not <= onside: 1 |> 0");
+    assert_eq!(
+        try_val_in("0 & 1", &Env::new()).unwrap_err(),
+        "offside is not <= onside: 1 |> 0"
+    );
     assert_eq!(
         try_val_in("* & 0", &Env::new()).unwrap_err(),
         "offside is not <= onside: 0 |> *"
@@ -105,8 +108,14 @@ fn methods() {
     assert_eq!(st("{-1/4+*|pass}").degree().unwrap().to_string(), "^<on>");
     assert!(st("over").is_idempotent().unwrap());
     assert!(!st("upon").is_idempotent().unwrap());
-    assert_eq!(st("upon").stop(Player::Left).unwrap(), Pseudonumber::Number(Dyadic::zero()));
-    assert_eq!(st("upon").stop(Player::Right).unwrap(), Pseudonumber::Number(Dyadic::zero()));
+    assert_eq!(
+        st("upon").stop(Player::Left).unwrap(),
+        Pseudonumber::Number(Dyadic::zero())
+    );
+    assert_eq!(
+        st("upon").stop(Player::Right).unwrap(),
+        Pseudonumber::Number(Dyadic::zero())
+    );
     assert_eq!(st("upon").outcome().unwrap(), OutcomeClass::L);
     assert_eq!(
         st("5over").strong_stop(Player::Left).unwrap(),
@@ -119,7 +128,10 @@ fn methods() {
     );
     // Grenville's unstable stopper (RC:3168).
     let unstable = st("a{0|{0||||0,*2|||a|0||0}||0}");
-    assert_eq!(unstable.variety().unwrap_err().message, "That game is not stable.");
+    assert_eq!(
+        unstable.variety().unwrap_err().message,
+        "That game is not stable."
+    );
     assert!(!unstable.is_stable().unwrap());
     assert_eq!(st("on").tiny().unwrap().to_string(), "Tiny(on)");
     assert_eq!(st("on").miny().unwrap().to_string(), "Miny(on)");
@@ -133,8 +145,14 @@ fn subordinates_and_powers() {
     let star_r = [Game::ZERO];
     assert_eq!(st("on").subordinate(&one, &[]).unwrap(), st("on"));
     assert_eq!(st("over").subordinate(&one, &[]).unwrap(), st("off"));
-    assert_eq!(st("upon+*").subordinate(&star_l, &star_r).unwrap(), st("on"));
-    assert_eq!(st("{0,*|0,pass}").subordinate(&star_l, &star_r).unwrap(), st("over"));
+    assert_eq!(
+        st("upon+*").subordinate(&star_l, &star_r).unwrap(),
+        st("on")
+    );
+    assert_eq!(
+        st("{0,*|0,pass}").subordinate(&star_l, &star_r).unwrap(),
+        st("over")
+    );
     assert_eq!(
         st("on").subordinate(&star_l, &star_r).unwrap_err().message,
         "That game cannot be subordinated to the specified base."
@@ -143,15 +161,23 @@ fn subordinates_and_powers() {
     assert_eq!(pow_to(up, &Pseudonumber::On).unwrap().to_string(), "^[on]");
     assert_eq!(pow_to(up, &Pseudonumber::On).unwrap(), st("upon"));
     assert_eq!(pow(up, &Pseudonumber::On).unwrap().to_string(), "^<on>");
-    assert_eq!(pow(up, &Pseudonumber::Off).unwrap_err().message, "Invalid exponent.");
+    assert_eq!(
+        pow(up, &Pseudonumber::Off).unwrap_err().message,
+        "Invalid exponent."
+    );
     let one_under = st("{pass|1}").as_pseudonumber().unwrap();
-    assert_eq!(pow(up, &one_under).unwrap_err().message, "Invalid exponent.");
+    assert_eq!(
+        pow(up, &one_under).unwrap_err().message,
+        "Invalid exponent."
+    );
     let five_over = Pseudonumber::Under(Dyadic::from(5)).neg().neg();
     assert_eq!(five_over, Pseudonumber::Under(Dyadic::from(5)));
     let p = st("{5|pass}").as_pseudonumber().unwrap();
     assert_eq!(pow_to(up, &p).unwrap().to_string(), "{^[5]|*,pass}");
     assert_eq!(
-        pow(Game::integer(1), &Pseudonumber::On).unwrap_err().message,
+        pow(Game::integer(1), &Pseudonumber::On)
+            .unwrap_err()
+            .message,
         "Invalid base for `Pow` operation (base must be of the form {0|H})."
     );
 }

@@ -2,7 +2,9 @@
 //! evaluator (LOOPY 4): Backsliding Toads and Frogs and Fox and Geese, as
 //! small rulesets written here, checked against CGSuite's values.
 
-use onag_core::loopy::{explore, LoopyError, LoopyEvaluator, LoopyRules, Move, Part, Player, SidedValue, Stopper};
+use onag_core::loopy::{
+    explore, LoopyError, LoopyEvaluator, LoopyRules, Move, Part, Player, SidedValue, Stopper,
+};
 
 /// GenToadsAndFrogs(minSlide => -1): one-step slides both ways, single
 /// jumps over an enemy (LOOPY 4.4).
@@ -19,7 +21,13 @@ impl LoopyRules for Backsliding {
             Player::Right => (b'f', b't', -1i64),
         };
         let n = p.len() as i64;
-        let at = |i: i64| if (0..n).contains(&i) { Some(p[i as usize]) } else { None };
+        let at = |i: i64| {
+            if (0..n).contains(&i) {
+                Some(p[i as usize])
+            } else {
+                None
+            }
+        };
         let moved = |from: i64, to: i64| {
             let mut q = p.clone();
             q[from as usize] = b'.';
@@ -75,7 +83,13 @@ fn backsliding_toads_and_frogs() {
     let rules = Backsliding { layered: false };
     let all = explore(
         start.clone(),
-        |p, player| Ok(rules.options(p, player)?.into_iter().map(Move::To).collect()),
+        |p, player| {
+            Ok(rules
+                .options(p, player)?
+                .into_iter()
+                .map(Move::To)
+                .collect())
+        },
         100_000,
     )
     .unwrap();
@@ -83,13 +97,31 @@ fn backsliding_toads_and_frogs() {
     assert_eq!(all.value(&start).unwrap().unwrap().to_string(), expected);
     // Every position has the same value either way.
     for p in all.positions().iter().step_by(7) {
-        assert_eq!(all.value(p).unwrap().unwrap(), layered.value(p).unwrap(), "{}", String::from_utf8_lossy(p));
+        assert_eq!(
+            all.value(p).unwrap().unwrap(),
+            layered.value(p).unwrap(),
+            "{}",
+            String::from_utf8_lossy(p)
+        );
     }
     // A budget too small is refused with a message.
-    let e = explore(start, |p, player| Ok(rules.options(p, player)?.into_iter().map(Move::To).collect()), 100)
-        .err()
-        .unwrap();
-    assert_eq!(e.message, "That game has more than 100 positions to explore.");
+    let e = explore(
+        start,
+        |p, player| {
+            Ok(rules
+                .options(p, player)?
+                .into_iter()
+                .map(Move::To)
+                .collect())
+        },
+        100,
+    )
+    .err()
+    .unwrap();
+    assert_eq!(
+        e.message,
+        "That game has more than 100 positions to explore."
+    );
 }
 
 /// GenFoxAndGeese(boardWidth, foxRange) (LOOPY 4.3): geese (Left) step
@@ -166,14 +198,22 @@ fn fox_and_geese_values() {
     let row4 = [(4, 2), (4, 4), (4, 6), (4, 8)];
     assert_eq!(fox_and_geese(8, 1, &row4, (1, 1)).to_string(), "{4*|7/2}");
     let row3 = [(3, 1), (3, 3), (3, 5), (3, 7), (3, 9)];
-    assert_eq!(fox_and_geese(10, 1, &row3, (1, 9)).to_string(), "{6over|5*}");
+    assert_eq!(
+        fox_and_geese(10, 1, &row3, (1, 9)).to_string(),
+        "{6over|5*}"
+    );
     // ValuesTable({(3,1),(3,3),(3,5),(3,7)}), rows 2 and 1.
     let geese = [(3, 1), (3, 3), (3, 5), (3, 7)];
     let row = |r: i32, cols: [i32; 4]| -> Vec<String> {
-        cols.iter().map(|&c| fox_and_geese(8, 1, &geese, (r, c)).to_string()).collect()
+        cols.iter()
+            .map(|&c| fox_and_geese(8, 1, &geese, (r, c)).to_string())
+            .collect()
     };
     assert_eq!(row(2, [2, 4, 6, 8]), ["2over", "2", "3*", "4over"]);
-    assert_eq!(row(1, [1, 3, 5, 7]), ["{6|2over}", "{2over|2}", "{4|3||2}", "{4over|3*}"]);
+    assert_eq!(
+        row(1, [1, 3, 5, 7]),
+        ["{6|2over}", "{2over|2}", "{4|3||2}", "{4over|3*}"]
+    );
 }
 
 #[test]

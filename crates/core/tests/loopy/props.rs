@@ -1,8 +1,9 @@
 //! Properties of the theory on random loopy graphs (Siegel CGT ch. VI).
 
 use onag_core::game::Game;
-use onag_core::loopy::{Graph, Player, SidedValue, Side, Stopper};
+use onag_core::loopy::{Graph, Player, Side, SidedValue, Stopper};
 use proptest::prelude::*;
+use std::ops::Neg;
 
 /// A random graph: `n` loopy vertices (the start is 0), short games hung
 /// as terminals, and edges (from, Left?, to) where a target below `n` is a
@@ -24,16 +25,26 @@ fn small_game() -> impl Strategy<Value = Game> {
         Just(Game::ups(-1)),
         Just(Game::number(onag_core::number::Dyadic::new(1.into(), 1))),
         Just(Game::integer(2)),
-        Just(Game::from_options(&[Game::integer(1)], &[Game::integer(-1)])),
+        Just(Game::from_options(
+            &[Game::integer(1)],
+            &[Game::integer(-1)]
+        )),
     ]
 }
 
 fn shape(max_vertices: u32, max_edges: usize) -> impl Strategy<Value = Shape> {
-    (1..=max_vertices, prop::collection::vec(small_game(), 1..=3)).prop_flat_map(move |(n, terminals)| {
-        let targets = n + terminals.len() as u32;
-        prop::collection::vec((0..n, any::<bool>(), 0..targets), 1..=max_edges)
-            .prop_map(move |edges| Shape { n, terminals: terminals.clone(), edges })
-    })
+    (1..=max_vertices, prop::collection::vec(small_game(), 1..=3)).prop_flat_map(
+        move |(n, terminals)| {
+            let targets = n + terminals.len() as u32;
+            prop::collection::vec((0..n, any::<bool>(), 0..targets), 1..=max_edges).prop_map(
+                move |edges| Shape {
+                    n,
+                    terminals: terminals.clone(),
+                    edges,
+                },
+            )
+        },
+    )
 }
 
 fn build(s: &Shape, skip: &[bool]) -> Graph {
@@ -57,7 +68,11 @@ fn build(s: &Shape, skip: &[bool]) -> Graph {
     }
     for (i, &(a, left, b)) in s.edges.iter().enumerate() {
         if !skip.get(i).copied().unwrap_or(false) {
-            let to = if b < s.n { b } else { roots[(b - s.n) as usize] };
+            let to = if b < s.n {
+                b
+            } else {
+                roots[(b - s.n) as usize]
+            };
             g.add_edge(a, if left { Player::Left } else { Player::Right }, to);
         }
     }
@@ -91,7 +106,10 @@ fn short_game() -> impl Strategy<Value = Game> {
         Just(Game::up())
     ];
     leaf.prop_recursive(3, 12, 3, |inner| {
-        (prop::collection::vec(inner.clone(), 0..3), prop::collection::vec(inner, 0..3))
+        (
+            prop::collection::vec(inner.clone(), 0..3),
+            prop::collection::vec(inner, 0..3),
+        )
             .prop_map(|(l, r)| Game::from_options(&l, &r))
     })
 }
@@ -214,7 +232,10 @@ fn side_graphs(v: &SidedValue) -> [Graph; 2] {
         SidedValue::General(sides) => [(**sides[0].graph()).clone(), (**sides[1].graph()).clone()],
         _ => {
             let (on, off) = v.stopper_sides().unwrap();
-            [(*on.graph().unwrap()).clone(), (*off.graph().unwrap()).clone()]
+            [
+                (*on.graph().unwrap()).clone(),
+                (*off.graph().unwrap()).clone(),
+            ]
         }
     }
 }
@@ -227,10 +248,19 @@ fn carousel() -> impl Strategy<Value = onag_core::loopy::Spec> {
     let shift = prop_oneof![Just(0i64), Just(1), Just(-1), Just(2)];
     (shift, 0..16usize, small_game()).prop_map(|(shift, k, replacement)| {
         let (one, star) = (Game::integer(1), Game::star());
-        let mut x: Vec<Game> = [Game::ZERO, one, one, star, one + star, one + star, star, Game::ZERO]
-            .iter()
-            .map(|&g| g + Game::integer(shift))
-            .collect();
+        let mut x: Vec<Game> = [
+            Game::ZERO,
+            one,
+            one,
+            star,
+            one + star,
+            one + star,
+            star,
+            Game::ZERO,
+        ]
+        .iter()
+        .map(|&g| g + Game::integer(shift))
+        .collect();
         if k < 8 {
             x[k] = replacement;
         }

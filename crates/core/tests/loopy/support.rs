@@ -9,6 +9,7 @@ use onag_core::game::Game;
 use onag_core::loopy::{SidedValue, Spec, SpecOption, Stopper};
 use onag_core::number::{Dyadic, Integer};
 use std::collections::HashMap;
+use std::ops::Neg;
 
 #[derive(Clone, Debug, PartialEq)]
 enum Tok {
@@ -136,7 +137,8 @@ fn lex(s: &str) -> Vec<Tok> {
                     i += 1;
                 }
                 let downs = w.chars().all(|c| c == 'v');
-                let numbered = w.len() > 1 && w.starts_with('v') && w[1..].chars().all(|c| c.is_ascii_digit());
+                let numbered =
+                    w.len() > 1 && w.starts_with('v') && w[1..].chars().all(|c| c.is_ascii_digit());
                 if downs {
                     out.push(Tok::Down(w.len() as i64));
                 } else if numbered {
@@ -343,10 +345,8 @@ fn split(body: &[Tok]) -> Brace {
         match t {
             Tok::Open | Tok::LParen => depth += 1,
             Tok::Close | Tok::RParen => depth -= 1,
-            Tok::Bars(n) if depth == 0 => {
-                if best.is_none_or(|(_, m)| *n > m) {
-                    best = Some((i, *n));
-                }
+            Tok::Bars(n) if depth == 0 && best.is_none_or(|(_, m)| *n > m) => {
+                best = Some((i, *n));
             }
             _ => {}
         }
@@ -414,7 +414,10 @@ fn named(w: &str, env: &Env) -> SidedValue {
         "under" => Stopper::under().into(),
         "upon" => Stopper::upon().into(),
         "dud" => SidedValue::dud(),
-        _ => env.get(w).cloned().unwrap_or_else(|| panic!("unknown name {w}")),
+        _ => env
+            .get(w)
+            .cloned()
+            .unwrap_or_else(|| panic!("unknown name {w}")),
     }
 }
 
@@ -433,18 +436,22 @@ fn eval(a: &Ast, env: &Env) -> Result<SidedValue, String> {
         Ast::Neg(x) => eval(x, env)?.neg(),
         Ast::Switch(x) => {
             let opts: Vec<Stopper> = match &**x {
-                Ast::Set(v) => v.iter().map(|a| eval(a, env).map(stopper)).collect::<Result<_, _>>()?,
+                Ast::Set(v) => v
+                    .iter()
+                    .map(|a| eval(a, env).map(stopper))
+                    .collect::<Result<_, _>>()?,
                 other => vec![stopper(eval(other, env)?)],
             };
             let negs: Vec<Stopper> = opts.iter().map(|s| s.neg()).collect();
-            Stopper::from_options(&opts, &negs).map_err(|e| e.message)?.into()
+            Stopper::from_options(&opts, &negs)
+                .map_err(|e| e.message)?
+                .into()
         }
         Ast::Set(_) => return Err("a set is not a value".into()),
         Ast::Add(x, y) => eval(x, env)?.add(&eval(y, env)?).map_err(|e| e.message)?,
         Ast::Sub(x, y) => eval(x, env)?.sub(&eval(y, env)?).map_err(|e| e.message)?,
-        Ast::Sided(x, y) => {
-            SidedValue::sided(stopper(eval(x, env)?), stopper(eval(y, env)?)).map_err(|e| e.message)?
-        }
+        Ast::Sided(x, y) => SidedValue::sided(stopper(eval(x, env)?), stopper(eval(y, env)?))
+            .map_err(|e| e.message)?,
         Ast::Times(n, x) => eval(x, env)?.times(n).map_err(|e| e.message)?,
     })
 }
@@ -455,9 +462,15 @@ fn is_loopy(b: &Brace) -> bool {
 
 fn brace(b: &Brace, env: &Env) -> Result<SidedValue, String> {
     if is_loopy(b) {
-        return to_spec(b, env, &mut Vec::new())?.build().map_err(|e| e.message);
+        return to_spec(b, env, &mut Vec::new())?
+            .build()
+            .map_err(|e| e.message);
     }
-    let opts = |v: &[Ast]| v.iter().map(|a| eval(a, env)).collect::<Result<Vec<_>, _>>();
+    let opts = |v: &[Ast]| {
+        v.iter()
+            .map(|a| eval(a, env))
+            .collect::<Result<Vec<_>, _>>()
+    };
     SidedValue::from_options(&opts(&b.left)?, &opts(&b.right)?).map_err(|e| e.message)
 }
 
@@ -489,7 +502,10 @@ fn to_spec(b: &Brace, env: &Env, labels: &mut Vec<String>) -> Result<Spec, Strin
 
 /// The value of an expression in the notation.
 pub fn try_val_in(s: &str, env: &Env) -> Result<SidedValue, String> {
-    let mut p = Parser { toks: lex(s), pos: 0 };
+    let mut p = Parser {
+        toks: lex(s),
+        pos: 0,
+    };
     let e = p.expr();
     assert_eq!(p.pos, p.toks.len(), "trailing tokens in {s}");
     eval(&e, env)
@@ -505,7 +521,9 @@ pub fn val(s: &str) -> SidedValue {
 
 /// The value as a stopper.
 pub fn st(s: &str) -> Stopper {
-    val(s).as_stopper().unwrap_or_else(|| panic!("{s} is not a stopper"))
+    val(s)
+        .as_stopper()
+        .unwrap_or_else(|| panic!("{s} is not a stopper"))
 }
 
 /// The printed value.
