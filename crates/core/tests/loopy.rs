@@ -14,5 +14,8 @@ mod examples;
 #[path = "loopy/props.rs"]
 mod props;
 
+#[path = "loopy/rulesets.rs"]
+mod rulesets;
+
 #[path = "loopy/explore.rs"]
 mod explore;

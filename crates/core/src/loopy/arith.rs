@@ -110,6 +110,16 @@ impl Stopper {
         if other == Stopper::ZERO {
             return Ok(self.into());
         }
+        // A pseudonumber plus a number is translated: `x over + y` is
+        // `(x + y) over`, `on + y` is `on`.
+        for (p, y) in [(self, other), (other, self)] {
+            if let (Some(p), Some(y)) = (
+                p.as_pseudonumber(),
+                y.as_short().and_then(|g| g.as_number().cloned()),
+            ) {
+                return Ok(Stopper::from_pseudonumber(&p.translate(&y)).into());
+            }
+        }
         type Sums = FxHashMap<(Stopper, Stopper), SidedValue>;
         static CACHE: OnceLock<Mutex<Sums>> = OnceLock::new();
         let cache = CACHE.get_or_init(Default::default);

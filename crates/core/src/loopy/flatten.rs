@@ -80,9 +80,13 @@ impl<'a> Flattener<'a> {
     fn targets(&self, item: Item, ext: &mut dyn FnMut(u32) -> Targets) -> LoopyResult<Targets> {
         Ok(match item {
             Item::Short(g) => {
+                // A game has more followers than its birthday and than
+                // its options: refuse early what cannot fit.
                 let (l, r) = g.option_counts();
-                if l.saturating_add(r) > VERTEX_BUDGET as u64 {
-                    return Err(too_large(l.saturating_add(r) as u128));
+                let wide = l.saturating_add(r);
+                let deep = g.birthday().to_u64().unwrap_or(u64::MAX);
+                if wide.max(deep) > VERTEX_BUDGET as u64 {
+                    return Err(too_large(wide.max(deep) as u128));
                 }
                 let map = |opts: &[Game]| opts.iter().map(|&o| Item::Short(o)).collect();
                 (map(g.left_options()), map(g.right_options()))

@@ -46,9 +46,17 @@ impl Graph {
         (self.left.len() - 1) as u32
     }
 
-    /// Append an edge `from -> to` for `player`. Both vertices must exist.
+    /// Append an edge `from -> to` for `player`.
+    ///
+    /// # Panics
+    /// If either vertex does not exist (a programming error: graphs are
+    /// built by code, never read from user input).
     pub fn add_edge(&mut self, from: u32, player: Player, to: u32) {
-        debug_assert!((to as usize) < self.len());
+        assert!(
+            (to as usize) < self.len() && (from as usize) < self.len(),
+            "edge {from} -> {to} in a graph of {} vertices",
+            self.len()
+        );
         self.edges_mut(from, player).push(to);
     }
 

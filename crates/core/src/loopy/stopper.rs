@@ -144,6 +144,9 @@ impl Stopper {
     /// The canonical stopper at `start` of a graph, or an error if an
     /// alternating cycle is reachable from `start`.
     pub fn from_graph(g: &Graph, start: u32) -> LoopyResult<Stopper> {
+        if start as usize >= g.len() {
+            return Err(LoopyError::new("The start vertex is not in the graph."));
+        }
         if !g.is_stopper(start) {
             return Err(LoopyError::new("That game is not a stopper."));
         }

@@ -2,7 +2,7 @@
 
 use crate::support::*;
 use onag_core::game::Game;
-use onag_core::loopy::{pow, pow_to, OutcomeClass, Player, Pseudonumber, SidedValue};
+use onag_core::loopy::{pow, pow_to, OutcomeClass, Player, Pseudonumber, SidedValue, Stopper};
 use onag_core::number::{Dyadic, Integer};
 
 fn leq(a: &str, b: &str) -> bool {
@@ -208,4 +208,20 @@ fn printing() {
         assert_eq!(val(&format!("5+{g}")).to_string(), printed, "5+{g}");
     }
     assert_eq!(show("x{0||||0|||x|*||*}"), "a{0||||0|||a|*||*}");
+}
+
+/// Inputs beyond the budgets give errors, not panics or exhausted memory.
+#[test]
+fn budgets() {
+    let huge = Game::integer(Integer::from(1u64 << 40));
+    assert_eq!(
+        Stopper::over().add(huge.into()).unwrap().to_string(),
+        "1099511627776over"
+    );
+    let e = Stopper::upon().add(huge.into()).unwrap_err();
+    assert!(e.message.starts_with("That loopy game is too large"), "{e}");
+    let e = Stopper::from_graph(&onag_core::loopy::Graph::with_vertices(1), 3).unwrap_err();
+    assert_eq!(e.message, "The start vertex is not in the graph.");
+    let e = SidedValue::from_graph(&onag_core::loopy::Graph::new(), 0).unwrap_err();
+    assert_eq!(e.message, "Vertex 0 is not in a graph of 0 vertices.");
 }
