@@ -53,6 +53,11 @@ impl From<Side> for Mode {
 /// The most states one comparison may use (each costs up to ten bytes).
 pub(crate) const STATE_BUDGET: u64 = 1 << 26;
 
+/// Up to this many states in the whole product, a single comparison keeps
+/// its states in dense arrays (faster than a hash map); beyond, only the
+/// reachable states are stored, in a hash map.
+const DENSE_LIMIT: u64 = 1 << 25;
+
 /// A graph's edges in compressed rows, with the reverse edges.
 pub(crate) struct Csr {
     fwd: [Rows; 2],
@@ -223,14 +228,21 @@ impl Product<'_> {
     }
 }
 
-/// How states are stored: every state of the product, or only those
-/// reachable from a start.
+/// How states are stored: every state of the product in dense arrays,
+/// the states reachable from a start in dense arrays, or the reachable
+/// states through a hash map (when dense arrays would be too large).
 trait Slots {
+    /// The array index of a state, if the state is considered.
     fn slot(&self, key: u64) -> Option<usize>;
+    /// The state at an array index.
     fn key(&self, slot: usize) -> u64;
-    fn len(&self) -> usize;
+    /// The length of the arrays.
+    fn capacity(&self) -> usize;
+    /// Call `f` on the index of every state considered.
+    fn each(&self, f: impl FnMut(usize));
 }
 
+/// Every state; the index is the key.
 struct Dense(usize);
 
 impl Slots for Dense {
@@ -240,11 +252,40 @@ impl Slots for Dense {
     fn key(&self, slot: usize) -> u64 {
         slot as u64
     }
-    fn len(&self) -> usize {
+    fn capacity(&self) -> usize {
         self.0
+    }
+    fn each(&self, f: impl FnMut(usize)) {
+        (0..self.0).for_each(f)
     }
 }
 
+/// The states reachable from a start; the index is the key.
+struct Reached {
+    total: usize,
+    seen: Vec<u64>,
+    keys: Vec<u64>,
+}
+
+impl Slots for Reached {
+    fn slot(&self, key: u64) -> Option<usize> {
+        let k = key as usize;
+        (self.seen[k / 64] >> (k % 64) & 1 == 1).then_some(k)
+    }
+    fn key(&self, slot: usize) -> u64 {
+        slot as u64
+    }
+    fn capacity(&self) -> usize {
+        self.total
+    }
+    fn each(&self, mut f: impl FnMut(usize)) {
+        for &k in &self.keys {
+            f(k as usize)
+        }
+    }
+}
+
+/// The states reachable from a start, indexed through a hash map.
 struct Sparse {
     map: FxHashMap<u64, u32>,
     keys: Vec<u64>,
@@ -257,55 +298,84 @@ impl Slots for Sparse {
     fn key(&self, slot: usize) -> u64 {
         self.keys[slot]
     }
-    fn len(&self) -> usize {
+    fn capacity(&self) -> usize {
         self.keys.len()
+    }
+    fn each(&self, f: impl FnMut(usize)) {
+        (0..self.keys.len()).for_each(f)
+    }
+}
+
+/// The states reachable from `start`, in discovery order; `insert(key)`
+/// records a state and says whether it is new.
+fn discover(p: &Product, start: u64, mut insert: impl FnMut(u64) -> bool) -> LoopyResult<Vec<u64>> {
+    let mut keys = vec![start];
+    insert(start);
+    let mut i = 0;
+    while i < keys.len() {
+        if i.is_multiple_of(4096) {
+            crate::interrupt::check();
+        }
+        p.moves(keys[i], |k, _| {
+            if insert(k) {
+                keys.push(k);
+            }
+        });
+        if keys.len() as u64 > STATE_BUDGET {
+            return Err(LoopyError::too_large(
+                "a comparison",
+                keys.len() as u128,
+                STATE_BUDGET as u128,
+            ));
+        }
+        i += 1;
+    }
+    Ok(keys)
+}
+
+impl Reached {
+    fn explore(p: &Product, start: u64, total: usize) -> LoopyResult<Reached> {
+        let mut seen = vec![0u64; total.div_ceil(64)];
+        let keys = discover(p, start, |k| {
+            let (w, b) = (k as usize / 64, k % 64);
+            let new = seen[w] >> b & 1 == 0;
+            seen[w] |= 1 << b;
+            new
+        })?;
+        Ok(Reached { total, seen, keys })
     }
 }
 
 impl Sparse {
-    /// The states reachable from `start`.
     fn explore(p: &Product, start: u64) -> LoopyResult<Sparse> {
         let mut map = FxHashMap::default();
-        let mut keys = vec![start];
-        map.insert(start, 0u32);
-        let mut i = 0;
-        while i < keys.len() {
-            if i.is_multiple_of(4096) {
-                crate::interrupt::check();
+        let mut next = 0u32;
+        let keys = discover(p, start, |k| match map.entry(k) {
+            std::collections::hash_map::Entry::Vacant(e) => {
+                e.insert(next);
+                next += 1;
+                true
             }
-            p.moves(keys[i], |k, _| {
-                if let std::collections::hash_map::Entry::Vacant(e) = map.entry(k) {
-                    e.insert(keys.len() as u32);
-                    keys.push(k);
-                }
-            });
-            if keys.len() as u64 > STATE_BUDGET {
-                return Err(LoopyError::too_large(
-                    "a comparison",
-                    keys.len() as u128,
-                    STATE_BUDGET as u128,
-                ));
-            }
-            i += 1;
-        }
+            std::collections::hash_map::Entry::Occupied(_) => false,
+        })?;
         Ok(Sparse { map, keys })
     }
 }
 
 /// Retrograde analysis over the states of `slots`.
 fn solve<S: Slots>(p: &Product, slots: &S) -> Vec<u8> {
-    let n = slots.len();
+    let n = slots.capacity();
     let mut status = vec![OPEN; n];
     let mut count = vec![0u32; n];
     let mut queue = Vec::new();
-    for s in 0..n {
+    slots.each(|s| {
         let d = p.out_degree(slots.key(s));
         count[s] = d;
         if d == 0 {
             status[s] = LOSE;
             queue.push(s);
         }
-    }
+    });
     propagate(p, slots, &mut status, &mut count, queue);
     if p.mode == Mode::Stopper {
         return status;
@@ -314,7 +384,12 @@ fn solve<S: Slots>(p: &Product, slots: &S) -> Vec<u8> {
     let mut pending = vec![0u32; n];
     loop {
         crate::interrupt::check();
-        let open: Vec<usize> = (0..n).filter(|&s| status[s] == OPEN).collect();
+        let mut open: Vec<usize> = Vec::new();
+        slots.each(|s| {
+            if status[s] == OPEN {
+                open.push(s);
+            }
+        });
         if open.is_empty() {
             break;
         }
@@ -451,6 +526,12 @@ pub(crate) fn leq_csr(g: &Csr, x: u32, h: &Csr, y: u32, mode: Mode) -> LoopyResu
         mode,
     };
     let start = p.key(x, y, true);
+    let total = 2 * g.len() as u128 * h.len() as u128;
+    if total <= DENSE_LIMIT as u128 {
+        let slots = Reached::explore(&p, start, total as usize)?;
+        let status = solve(&p, &slots);
+        return Ok(status[start as usize] != WIN);
+    }
     let slots = Sparse::explore(&p, start)?;
     let status = solve(&p, &slots);
     Ok(status[0] != WIN)

@@ -139,8 +139,13 @@ impl Round<'_> {
 
 /// One basic round (LOOPY 2.4 R1-R3) over the vertices reachable from
 /// `start` (every vertex when `None`), in increasing order. Returns whether
-/// anything changed.
-pub(crate) fn basic_round(g: &mut Graph, start: Option<u32>, mode: Mode) -> LoopyResult<bool> {
+/// anything changed, and the round's comparison table, which stays valid
+/// for the reduced graph (the reductions keep every vertex's value).
+pub(crate) fn basic_round(
+    g: &mut Graph,
+    start: Option<u32>,
+    mode: Mode,
+) -> LoopyResult<(bool, LeqTable)> {
     let table = table(g, mode)?;
     let n = g.len();
     let mut round = Round {
@@ -167,15 +172,24 @@ pub(crate) fn basic_round(g: &mut Graph, start: Option<u32>, mode: Mode) -> Loop
             }
         }
     }
-    Ok(changed)
+    Ok((changed, round.table))
 }
 
 /// Fusion (LOOPY 2.4 F): every vertex equal (in the stopper order) to a
 /// smaller reachable vertex has its incoming edges redirected there; in a
 /// side mode only vertices from which no alternating cycle is reachable
-/// are fused. Then pack from `start`.
-pub(crate) fn fuse(g: &Graph, start: u32, side_mode: bool) -> LoopyResult<Graph> {
-    let eq = table(g, Mode::Stopper)?;
+/// are fused. Then pack from `start`. `stopper_table`, if given, is a
+/// stopper-order table of `g`'s vertices (a round's table, still valid).
+pub(crate) fn fuse(
+    g: &Graph,
+    start: u32,
+    side_mode: bool,
+    stopper_table: Option<LeqTable>,
+) -> LoopyResult<Graph> {
+    let eq = match stopper_table {
+        Some(t) => t,
+        None => table(g, Mode::Stopper)?,
+    };
     let stopper = if side_mode {
         g.stopper_vertices()
     } else {

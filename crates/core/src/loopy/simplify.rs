@@ -42,21 +42,22 @@ pub(crate) fn simplify(graph: &Graph, start: Option<u32>, side: Side) -> LoopyRe
     obvious_irrelevance(&mut g, start, side);
     // 4-5.
     let mut mode = if acf { Mode::Stopper } else { side.into() };
-    basic_round(&mut g, start, mode)?;
+    let (_, mut table) = basic_round(&mut g, start, mode)?;
     // 6.
     if mode != Mode::Stopper {
         irrelevant_edges(&mut g, start, side, false)?;
         if unravel_all(&mut g, start, side)? {
             mode = Mode::Stopper;
         }
-        basic_round(&mut g, start, mode)?;
+        table = basic_round(&mut g, start, mode)?.1;
         if mode != Mode::Stopper {
             irrelevant_edges(&mut g, start, side, true)?;
         }
     }
-    // 7.
+    // 7. In the stopper mode the last round's table still holds.
     match start {
-        Some(s) => fuse(&g, s, mode != Mode::Stopper),
+        Some(s) if mode == Mode::Stopper => fuse(&g, s, false, Some(table)),
+        Some(s) => fuse(&g, s, true, None),
         None => Ok(g),
     }
 }

@@ -320,9 +320,9 @@ pub(crate) fn canonical(g: &Graph, start: u32) -> LoopyResult<Stopper> {
     // One round normally suffices; repeat while a round still changes
     // something (a bounded number of times).
     for _ in 0..=g.len() {
-        let changed = basic_round(&mut g, Some(0), Mode::Stopper)?;
+        let (changed, table) = basic_round(&mut g, Some(0), Mode::Stopper)?;
         let reachable = g.reachable(Some(0)).iter().filter(|&&r| r).count();
-        g = fuse(&g, 0, false)?;
+        g = fuse(&g, 0, false, Some(table))?;
         if !changed && g.len() == reachable {
             break;
         }
