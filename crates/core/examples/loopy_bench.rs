@@ -91,7 +91,8 @@ fn main() {
         println!("  {start:>10}: {ms:>10.1} ms  {r:?}");
     }
     println!("Fox and Geese (fox range 1), a fresh evaluator each");
-    let cases: [(i32, &[(i32, i32)], (i32, i32)); 4] = [
+    type Square = (i32, i32);
+    let cases: [(i32, &[Square], Square); 4] = [
         (8, &[(3, 1), (3, 3), (3, 5), (3, 7)], (1, 1)),
         (8, &[(4, 2), (4, 4), (4, 6), (4, 8)], (1, 1)),
         (10, &[(3, 1), (3, 3), (3, 5), (3, 7), (3, 9)], (1, 9)),
