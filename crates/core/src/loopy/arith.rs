@@ -158,6 +158,12 @@ impl Stopper {
         self.add(other.neg())
     }
 
+    /// `+-(A, B, ...) = {A, B, ... | -A, -B, ...}` (`+-G` for one option).
+    pub fn switch(options: &[Stopper]) -> LoopyResult<Stopper> {
+        let negatives: Vec<Stopper> = options.iter().map(|&s| -s).collect();
+        Stopper::from_options(options, &negatives)
+    }
+
     /// The ordinal sum `G : H` (LOOPY 2.9.6): every vertex of `H` gains
     /// the options of `G`'s root.
     pub fn ordinal_sum(self, other: Stopper) -> LoopyResult<Stopper> {

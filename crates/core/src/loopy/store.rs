@@ -228,18 +228,20 @@ fn relabel(g: &StopperGraph, root: u32) -> StopperGraph {
         .iter()
         .map(|&c| {
             let v = rep[c as usize];
-            [0, 1].map(|s| {
-                sorted_side(v, s)
-                    .into_iter()
-                    .map(|t| match t {
-                        Target::Vertex(u) => Target::Vertex(new_of[u as usize]),
-                        t => t,
-                    })
-                    .collect()
-            })
+            [0, 1].map(|s| rename(sorted_side(v, s), &new_of))
         })
         .collect();
     StopperGraph { vertices }
+}
+
+/// Targets with their vertices renumbered by `new_of`.
+fn rename(side: Vec<Target>, new_of: &[u32]) -> Vec<Target> {
+    side.into_iter()
+        .map(|t| match t {
+            Target::Vertex(u) => Target::Vertex(new_of[u as usize]),
+            t => t,
+        })
+        .collect()
 }
 
 /// The part of `g` reachable from `root`, with `root` as vertex 0 (the
@@ -264,14 +266,9 @@ fn restrict(g: &StopperGraph, root: u32) -> StopperGraph {
     let vertices = order
         .iter()
         .map(|&v| {
-            g.vertices[v as usize].clone().map(|side| {
-                side.into_iter()
-                    .map(|t| match t {
-                        Target::Vertex(u) => Target::Vertex(new_of[u as usize]),
-                        t => t,
-                    })
-                    .collect()
-            })
+            g.vertices[v as usize]
+                .clone()
+                .map(|side| rename(side, &new_of))
         })
         .collect();
     StopperGraph { vertices }

@@ -3,7 +3,7 @@
 //! small rulesets written here, checked against CGSuite's values.
 
 use crate::rulesets::{Backsliding, FoxAndGeese};
-use onag_core::loopy::{explore, LoopyEvaluator, LoopyRules, Move, SidedValue};
+use onag_core::loopy::{explore, LoopyError, LoopyEvaluator, LoopyRules, Move, SidedValue};
 
 #[test]
 fn backsliding_toads_and_frogs() {
@@ -13,18 +13,14 @@ fn backsliding_toads_and_frogs() {
     assert_eq!(layered.value(&start).unwrap().to_string(), expected);
     // One graph of all 560 positions gives the same value.
     let rules = Backsliding { layered: false };
-    let all = explore(
-        start.clone(),
-        |p, player| {
-            Ok(rules
-                .options(p, player)?
-                .into_iter()
-                .map(Move::To)
-                .collect())
-        },
-        100_000,
-    )
-    .unwrap();
+    let moves = |p: &Vec<u8>, player| -> Result<Vec<Move<Vec<u8>>>, LoopyError> {
+        Ok(rules
+            .options(p, player)?
+            .into_iter()
+            .map(Move::To)
+            .collect())
+    };
+    let all = explore(start.clone(), moves, 100_000).unwrap();
     assert_eq!(all.len(), 560);
     assert_eq!(all.value(&start).unwrap().unwrap().to_string(), expected);
     // Every position has the same value either way.
@@ -37,19 +33,7 @@ fn backsliding_toads_and_frogs() {
         );
     }
     // A budget too small is refused with a message.
-    let e = explore(
-        start,
-        |p, player| {
-            Ok(rules
-                .options(p, player)?
-                .into_iter()
-                .map(Move::To)
-                .collect())
-        },
-        100,
-    )
-    .err()
-    .unwrap();
+    let e = explore(start, moves, 100).err().unwrap();
     assert_eq!(
         e.message,
         "That game has more than 100 positions to explore."

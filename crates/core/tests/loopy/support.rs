@@ -9,7 +9,6 @@ use onag_core::game::Game;
 use onag_core::loopy::{SidedValue, Spec, SpecOption, Stopper};
 use onag_core::number::{Dyadic, Integer};
 use std::collections::HashMap;
-use std::ops::Neg;
 
 #[derive(Clone, Debug, PartialEq)]
 enum Tok {
@@ -442,10 +441,7 @@ fn eval(a: &Ast, env: &Env) -> Result<SidedValue, String> {
                     .collect::<Result<_, _>>()?,
                 other => vec![stopper(eval(other, env)?)],
             };
-            let negs: Vec<Stopper> = opts.iter().map(|s| s.neg()).collect();
-            Stopper::from_options(&opts, &negs)
-                .map_err(|e| e.message)?
-                .into()
+            Stopper::switch(&opts).map_err(|e| e.message)?.into()
         }
         Ast::Set(_) => return Err("a set is not a value".into()),
         Ast::Add(x, y) => eval(x, env)?.add(&eval(y, env)?).map_err(|e| e.message)?,
