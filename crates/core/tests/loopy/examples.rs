@@ -225,3 +225,33 @@ fn budgets() {
     let e = SidedValue::from_graph(&onag_core::loopy::Graph::new(), 0).unwrap_err();
     assert_eq!(e.message, "Vertex 0 is not in a graph of 0 vertices.");
 }
+
+/// LOOPY 1.6: ordinary braces whose options are sided values.
+#[test]
+fn braces_with_sided_options() {
+    let v = val("{0|{dud|},*}");
+    assert_eq!(v.to_string(), "^ & v*");
+    assert_eq!(v.outcome().unwrap(), OutcomeClass::NHat);
+    assert_eq!(val("{dud|}").to_string(), "on & 0");
+    assert_eq!(SidedValue::dud().outcome().unwrap(), OutcomeClass::D);
+    assert_eq!(val("a{{|a}|}").outcome().unwrap(), OutcomeClass::PHat);
+    let e = onag_core::loopy::Spec::new(
+        vec![onag_core::loopy::SpecOption::Value(SidedValue::dud())],
+        vec![],
+    )
+    .with_left_pass()
+    .build()
+    .unwrap_err();
+    assert_eq!(
+        e.message,
+        "Invalid loopy game specifier: the option dud is not a stopper."
+    );
+    let e = onag_core::loopy::Spec::new(
+        vec![onag_core::loopy::SpecOption::Label("b".into())],
+        vec![],
+    )
+    .labelled("a")
+    .build()
+    .unwrap_err();
+    assert_eq!(e.message, "The label `b` is not defined here.");
+}
