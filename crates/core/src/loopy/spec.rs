@@ -1,9 +1,17 @@
 //! Loopy specifiers (LOOPY 1.2-1.6): braces with option lists, `pass`,
 //! node labels and back-references, built into a game graph.
 //!
-//! The language parses `a{0, pass | {*|a}}` into a [`Spec`] tree (labels
-//! resolved by name to the innermost enclosing node carrying them) and
-//! calls [`Spec::build`]. Vertices are numbered as LOOPY 1.4 prescribes:
+//! The language parses `a{0, pass | {*|a}}` into a [`Spec`] tree and calls
+//! [`Spec::build`]. Which braces are loopy is decided while parsing
+//! (LOOPY 1.2): a brace (or slash level) whose own option lists contain
+//! `pass`, or that carries a label, is a loopy node; inside it, every
+//! nested brace or deeper slash level is a [`SpecOption::Node`], a bare
+//! name that is an enclosing label is a [`SpecOption::Label`] (resolved
+//! here to the innermost enclosing node with that label), and any other
+//! option expression is evaluated first and given as a
+//! [`SpecOption::Value`]. A brace that is not loopy is an ordinary
+//! specifier: its options are evaluated and combined with
+//! [`SidedValue::from_options`]. Vertices are numbered as LOOPY 1.4 prescribes:
 //! depth-first preorder from the root, Left targets before Right targets,
 //! passes after the other edges of their list, equal short games sharing
 //! one vertex; the numbering matters only for carousels (LOOPY 2.8).
