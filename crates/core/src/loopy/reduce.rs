@@ -11,6 +11,7 @@ use super::compare::{table, LeqTable, Mode};
 use super::error::LoopyResult;
 use super::graph::{Alternating, Graph};
 use super::Player;
+use rustc_hash::FxHashMap;
 
 /// A round of reductions over one graph.
 struct Round<'a> {
@@ -42,6 +43,7 @@ impl Round<'_> {
         // Reversals can in principle feed each other without end on a
         // cyclic graph; a bound on their number keeps the round finite.
         let mut budget = 4 * (self.g.len() + 1) * (self.g.len() + 1);
+        let mut present: Option<FxHashMap<u32, u32>> = None;
         while i < self.g.edges(v, player).len() {
             let a = self.g.edges(v, player)[i];
             let mut reverser = None;
@@ -66,11 +68,25 @@ impl Round<'_> {
                 break;
             }
             budget -= 1;
+            // The targets in v's list, counted (lists can grow long while
+            // options are bypassed).
+            let present = present.get_or_insert_with(|| {
+                let mut m: FxHashMap<u32, u32> = FxHashMap::default();
+                for &t in self.g.edges(v, player) {
+                    *m.entry(t).or_default() += 1;
+                }
+                m
+            });
             let replacement = self.g.edges(b, player).to_vec();
             let list = self.g.edges_mut(v, player);
             list.remove(i);
+            if let Some(c) = present.get_mut(&a) {
+                *c -= 1;
+            }
             for t in replacement {
-                if t != a && !list.contains(&t) {
+                let c = present.entry(t).or_default();
+                if t != a && *c == 0 {
+                    *c = 1;
                     list.push(t);
                 }
             }
