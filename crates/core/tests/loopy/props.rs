@@ -292,3 +292,34 @@ proptest! {
         prop_assert!(v.neg().neg() == v);
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+
+    /// Exploring a graph and simplifying it as a whole (LOOPY 4.2) gives
+    /// every vertex the value it has on its own: the same canonical sides
+    /// when they are stoppers, equivalent sides otherwise.
+    #[test]
+    fn whole_graph_values_agree(s in shape(4, 9)) {
+        use onag_core::loopy::{explore, Move};
+        let g = build(&s, &[]);
+        let explored = explore(
+            0u32,
+            |&v, p| Ok(g.edges(v, p).iter().map(|&t| Move::To(t)).collect()),
+            1_000,
+        )
+        .unwrap();
+        for &v in explored.positions() {
+            let whole = explored.value(&v).unwrap().unwrap();
+            let alone = SidedValue::from_graph(&g, v).unwrap();
+            if whole.is_stopper_sided() && alone.is_stopper_sided() {
+                prop_assert_eq!(&whole, &alone, "vertex {}", v);
+            } else {
+                let (a, b) = (side_graphs(&whole), side_graphs(&alone));
+                for (k, side) in [Side::Onside, Side::Offside].into_iter().enumerate() {
+                    prop_assert!(equivalent(&a[k], 0, &b[k], 0, Some(side)), "{side:?} of vertex {v}: {whole} vs {alone}");
+                }
+            }
+        }
+    }
+}
