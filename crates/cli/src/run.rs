@@ -98,16 +98,18 @@ pub fn run(interp: &mut Interp, src: &str, how: Supervision) -> Result<Option<Va
         let _ = w.join();
     }
     interrupt::clear();
+    let stopped = || {
+        if timed_out.load(Ordering::SeqCst) {
+            Failure::TimedOut(how.timeout.unwrap_or_default())
+        } else {
+            Failure::Interrupted
+        }
+    };
     match outcome {
         Ok(Ok(v)) => Ok(v),
+        Ok(Err(e)) if e.kind() == onag_lang::ErrorKind::Interrupted => Err(stopped()),
         Ok(Err(e)) => Err(Failure::Language(e)),
-        Err(payload) if interrupt::is_interrupted(&*payload) => {
-            if timed_out.load(Ordering::SeqCst) {
-                Err(Failure::TimedOut(how.timeout.unwrap_or_default()))
-            } else {
-                Err(Failure::Interrupted)
-            }
-        }
+        Err(payload) if interrupt::is_interrupted(&*payload) => Err(stopped()),
         Err(payload) => Err(Failure::Internal(
             payload
                 .downcast_ref::<&str>()

@@ -105,11 +105,11 @@ fn golden_error_messages() {
         ("^.Cool(-1)", "!!Cool: temperature must be > -1, got -1"),
         (
             "\"a\" + 1",
-            "!!No operation `+` for arguments of types `String`, `Integer`",
+            "!!No operation `+` for arguments of types `cgsuite.lang.String`, `game.Integer`",
         ),
         (
             "{0|*}.Foo",
-            "!!Not a method or member variable: `Foo` (in object of class `CanonicalShortGame`)",
+            "!!Not a method or member variable: `Foo` (in object of class `game.Uptimal`)",
         ),
         (
             "2.Temperature(1)",
@@ -128,7 +128,7 @@ fn golden_error_messages() {
             "!!Domineering expects one argument: a position string or a Grid",
         ),
         ("Grid.Empty(-1, 2)", "!!Invalid RowCount: -1"),
-        ("[1,2,3][7]", "!!Index out of bounds: 7 (length 3)"),
+        ("[1,2,3][7]", "!!List index out of bounds: 7"),
         (
             "*2.Cool(1/3)",
             "!!Cool: expected a dyadic rational, got 1/3",

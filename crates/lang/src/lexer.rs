@@ -754,7 +754,7 @@ mod tests {
     fn operators_and_bars() {
         use TokenKind::*;
         assert_eq!(
-            kinds("3+-1 |||x|>y<|z<>w ->=>:=:..."),
+            kinds("3+-1 |||x|>y<|z<>w ->=>:=:.. ."),
             vec![
                 Int(3.into()),
                 PlusMinus,
@@ -776,6 +776,28 @@ mod tests {
                 Eof
             ]
         );
+    }
+
+    #[test]
+    fn scripting_punctuation() {
+        use TokenKind::*;
+        assert_eq!(
+            kinds("a... === !== <=> ? ..."),
+            vec![
+                Ident("a".into()),
+                Ellipsis,
+                EqEqEq,
+                NotEqEq,
+                Spaceship,
+                Question,
+                Ellipsis,
+                Eof
+            ]
+        );
+        assert_eq!(kinds("1..2")[1], DotDot);
+        assert_eq!(kinds("x <= y")[1], LtEq);
+        assert_eq!(kinds("\"\\u0041b\"")[0], Str("Ab".into()));
+        assert!(tokenize("\"a\nb\"").is_err(), "a string ends on its line");
     }
 
     #[test]

@@ -259,8 +259,8 @@ fn integer_parse() {
 fn user_functions_of_rulesets_may_nest() {
     check(&[
         ("k := 1", "1"),
-        ("f := x -> GenWythoff(y -> y + k)((x,x)).NimValue + x + 1", "<function of 1 argument(s)>"),
-        ("t := [GenWythoff(y -> y + 1)((x,x)).NimValue + x + 1 for x from 0 to 12]; g := x -> t[x + 1]", "<function of 1 argument(s)>"),
+        ("f := x -> GenWythoff(y -> y + k)((x,x)).NimValue + x + 1", "x -> GenWythoff(y -> y + k)((x, x)).NimValue + x + 1"),
+        ("t := [GenWythoff(y -> y + 1)((x,x)).NimValue + x + 1 for x from 0 to 12]; g := x -> t[x + 1]", "x -> t[x + 1]"),
         ("[GenWythoff(f)((4,n)).NimValue for n from 0 to 8] == [GenWythoff(g)((4,n)).NimValue for n from 0 to 8]", "true"),
     ]);
 }

@@ -231,11 +231,13 @@ impl Interp {
             interp.run_function(&func)
         });
         let value = result.map_err(Error::Eval)?;
-        Ok(if program.trailing_semicolon {
-            None
-        } else {
-            Some(value)
-        })
+        Ok(
+            if program.trailing_semicolon || program.statements.is_empty() {
+                None
+            } else {
+                Some(value)
+            },
+        )
     }
 
     /// Runs `f`, turning a stop request into an error and restoring the

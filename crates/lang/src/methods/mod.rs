@@ -446,9 +446,12 @@ fn num_arg(a: &[Value], i: usize) -> EvalResult<Rational> {
 }
 
 fn dyadic(v: &Value) -> EvalResult<Dyadic> {
-    num(v)?
-        .to_dyadic()
-        .ok_or_else(|| EvalError::expected("game.DyadicRational", &class_name(v)))
+    num(v)?.to_dyadic().ok_or_else(|| {
+        EvalError::of(
+            ErrorKind::Domain,
+            format!("Expected a dyadic rational, got {v}"),
+        )
+    })
 }
 
 fn dyadic_arg(a: &[Value], i: usize) -> EvalResult<Dyadic> {

@@ -54,44 +54,51 @@ fn is_capitalised(word: &str) -> bool {
 impl Parser {
     /// Parses an expression, including assignments and lambdas.
     pub(super) fn parse_expr(&mut self) -> Result<Tree, ParseError> {
-        self.nested(|p| {
-            let assigns = matches!(p.peek().kind, TokenKind::Ident(_))
-                && *p.kind(p.pos + 1) == TokenKind::ColonEq;
-            if !assigns {
-                let value = p.function_expr()?;
-                if p.at(&TokenKind::ColonEq) {
-                    return Err(ParseError::new(
-                        "only a name can be assigned with `:=`",
-                        p.peek().span,
-                    ));
-                }
-                return Ok(value);
+        self.nested(Parser::assignment)
+    }
+
+    /// `name := e` or a function expression.
+    fn assignment(&mut self) -> Result<Tree, ParseError> {
+        let assigns = matches!(self.peek().kind, TokenKind::Ident(_))
+            && *self.kind(self.pos + 1) == TokenKind::ColonEq;
+        if !assigns {
+            let value = self.function_inner()?;
+            if self.at(&TokenKind::ColonEq) {
+                return Err(ParseError::new(
+                    "only a name can be assigned with `:=`",
+                    self.peek().span,
+                ));
             }
-            let (name, name_span) = p.take_ident("a name")?;
-            check_binding_name(&name, name_span)?;
-            p.bump();
-            let value = p.parse_expr()?;
-            let span = name_span.to(value.span());
-            p.node(value.height, || {
-                Expr::new(
-                    ExprKind::Assign {
-                        name,
-                        name_span,
-                        value: boxed(value),
-                    },
-                    span,
-                )
-            })
+            return Ok(value);
+        }
+        let (name, name_span) = self.take_ident("a name")?;
+        check_binding_name(&name, name_span)?;
+        self.bump();
+        let value = self.parse_expr()?;
+        let span = name_span.to(value.span());
+        self.node(value.height, || {
+            Expr::new(
+                ExprKind::Assign {
+                    name,
+                    name_span,
+                    value: boxed(value),
+                },
+                span,
+            )
         })
     }
 
     /// An expression without a top-level assignment: a lambda or an `or`
-    /// expression (the body of a lambda is one of these).
+    /// expression (the body of a lambda is one of these), one level deeper.
     pub(super) fn function_expr(&mut self) -> Result<Tree, ParseError> {
-        self.nested(|p| match p.lambda_arrow_ahead() {
-            Some(arrow) => p.lambda(arrow),
-            None => p.binary_expr(PREC_OR),
-        })
+        self.nested(Parser::function_inner)
+    }
+
+    fn function_inner(&mut self) -> Result<Tree, ParseError> {
+        match self.lambda_arrow_ahead() {
+            Some(arrow) => self.lambda(arrow),
+            None => self.binary_expr(PREC_OR),
+        }
     }
 
     /// If a lambda starts at the current token (`x ->` or `( ... ) ->`),

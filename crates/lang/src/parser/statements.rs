@@ -328,7 +328,7 @@ impl Parser {
                 h,
             )
         } else {
-            return Err(self.expected("`from`, `in` or `:=` after the loop variable"));
+            return Err(self.expected("`from` or `in` (or `:=`) after the loop variable"));
         };
         let while_ = self.optional_clause(Keyword::While)?;
         let where_ = self.optional_clause(Keyword::Where)?;
