@@ -60,6 +60,12 @@ struct Cli {
     #[arg(long)]
     reference: bool,
 
+    /// Add DIR to the library path: `a.b.C` is the class file
+    /// `DIR/a/b/C.cgs` (after the current folder; repeatable; the
+    /// environment variable ONAG_LIB adds folders after these).
+    #[arg(long = "lib", value_name = "DIR", global = true)]
+    lib: Vec<PathBuf>,
+
     #[command(subcommand)]
     command: Option<Command>,
 }
@@ -93,6 +99,21 @@ const EVAL_ERROR: u8 = 1;
 /// Exit code for a usage error (bad arguments, unreadable file).
 const USAGE_ERROR: u8 = 2;
 
+/// A new session with the library folders of the command line, printing
+/// `System.Print` output as it happens.
+pub fn session(lib: &[PathBuf]) -> Interp {
+    let interp = Interp::new();
+    for dir in lib {
+        interp.add_library_root(dir.clone());
+    }
+    interp.set_printer(Box::new(|line| {
+        let mut out = io::stdout().lock();
+        let _ = writeln!(out, "{line}");
+        let _ = out.flush();
+    }));
+    interp
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let timeout = match cli.timeout {
@@ -112,18 +133,19 @@ fn main() -> ExitCode {
         return ExitCode::SUCCESS;
     }
     run::quiet_panics();
+    let lib = cli.lib;
     match (cli.command, cli.eval, cli.file) {
-        (Some(Command::Batch), _, _) => batch(cli.json, how),
-        (Some(Command::Plot { expr, output }), _, _) => plot(&expr, &output),
+        (Some(Command::Batch), _, _) => batch(&lib, cli.json, how),
+        (Some(Command::Plot { expr, output }), _, _) => plot(&lib, &expr, &output),
         (Some(Command::Bench { max_area, budget }), _, _) => {
             bench::positions();
             println!();
             bench::domineering(max_area, Duration::from_secs_f64(budget.clamp(0.0, 1e9)));
             ExitCode::SUCCESS
         }
-        (None, Some(expr), _) => eval_once(&expr, cli.json, how),
-        (None, None, Some(path)) => script(&path, cli.json, how),
-        (None, None, None) => repl::repl(how),
+        (None, Some(expr), _) => eval_once(&lib, &expr, cli.json, how),
+        (None, None, Some(path)) => script(&lib, &path, cli.json, how),
+        (None, None, None) => repl::repl(&lib, how),
     }
 }
 
@@ -141,12 +163,12 @@ fn report(src: &str, outcome: &Result<Option<Value>, Failure>, as_json: bool, na
     outcome.is_ok()
 }
 
-fn batch(as_json: bool, how: Supervision) -> ExitCode {
+fn batch(lib: &[PathBuf], as_json: bool, how: Supervision) -> ExitCode {
     let how = Supervision {
         progress: false,
         ..how
     };
-    let mut interp = Interp::new();
+    let mut interp = session(lib);
     let stdin = io::stdin();
     let mut out = io::BufWriter::new(io::stdout().lock());
     for line in stdin.lock().lines() {
@@ -168,8 +190,8 @@ fn batch(as_json: bool, how: Supervision) -> ExitCode {
     ExitCode::SUCCESS
 }
 
-fn eval_once(src: &str, as_json: bool, how: Supervision) -> ExitCode {
-    let mut interp = Interp::new();
+fn eval_once(lib: &[PathBuf], src: &str, as_json: bool, how: Supervision) -> ExitCode {
+    let mut interp = session(lib);
     let outcome = run::run(&mut interp, src, how);
     if report(src, &outcome, as_json, "<input>") {
         ExitCode::SUCCESS
@@ -178,8 +200,8 @@ fn eval_once(src: &str, as_json: bool, how: Supervision) -> ExitCode {
     }
 }
 
-fn plot(src: &str, output: &Path) -> ExitCode {
-    let mut interp = Interp::new();
+fn plot(lib: &[PathBuf], src: &str, output: &Path) -> ExitCode {
+    let mut interp = session(lib);
     let value = match run::run(&mut interp, src, Supervision::default()) {
         Ok(Some(v)) => v,
         Ok(None) => {
@@ -227,7 +249,7 @@ pub fn balanced(text: &str) -> bool {
 }
 
 /// Run a script: inputs are lines, continued while brackets are open.
-fn script(path: &Path, as_json: bool, how: Supervision) -> ExitCode {
+fn script(lib: &[PathBuf], path: &Path, as_json: bool, how: Supervision) -> ExitCode {
     let text = match std::fs::read_to_string(path) {
         Ok(t) => t,
         Err(e) => {
@@ -235,7 +257,7 @@ fn script(path: &Path, as_json: bool, how: Supervision) -> ExitCode {
             return ExitCode::from(USAGE_ERROR);
         }
     };
-    let mut interp = Interp::new();
+    let mut interp = session(lib);
     let mut pending = String::new();
     let mut first_line = 0;
     for (i, line) in text.lines().enumerate() {

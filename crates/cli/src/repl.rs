@@ -5,7 +5,6 @@
 
 use crate::run::{self, Supervision};
 use crate::{balanced, help};
-use onag_lang::Interp;
 use rustyline::completion::{Completer, Pair};
 use rustyline::error::ReadlineError;
 use rustyline::highlight::Highlighter;
@@ -95,7 +94,7 @@ fn history_path() -> Option<PathBuf> {
 }
 
 /// Run the session until Ctrl-D or `:quit`.
-pub fn repl(how: Supervision) -> ExitCode {
+pub fn repl(lib: &[std::path::PathBuf], how: Supervision) -> ExitCode {
     run::quiet_panics();
     // Ctrl-C at the prompt is a key for the editor; while a computation
     // runs it is a signal, which asks the computation to stop.
@@ -116,7 +115,7 @@ pub fn repl(how: Supervision) -> ExitCode {
         let _ = editor.load_history(h);
     }
     let color = std::io::stdout().is_terminal();
-    let mut interp = Interp::new();
+    let mut interp = crate::session(lib);
     println!(
         "onag {}: :help for help, Ctrl-D to leave",
         env!("CARGO_PKG_VERSION")

@@ -534,9 +534,15 @@ impl<'a> Builder<'a> {
         self.check_conflicts(decl, &qualified, &parents, &declared)?;
         // Constructor, initialisers.
         let constructor = match &decl.params {
-            Some(params) => {
-                Some(self.compile(&outline, false, params, None, &[], "constructor")?)
-            }
+            Some(params) => Some(
+                Compiler::class(
+                    self.interp,
+                    outline.context.clone(),
+                    false,
+                    Some(self.source.clone()),
+                )
+                .constructor(params)?,
+            ),
             None => None,
         };
         let (init_stmts, static_stmts) = self.initializers(decl);

@@ -98,6 +98,9 @@ pub struct Compiler<'a> {
     loops: u32,
     /// Functions enclosing the current point (0 at the top of an input).
     functions: u32,
+    /// Compiling a constructor's parameters, which are fields of the class
+    /// (so that their names are members).
+    parameters_are_fields: bool,
 }
 
 fn walk_stmts(stmts: &[Stmt], f: &mut dyn FnMut(&Expr)) {
@@ -272,6 +275,7 @@ impl<'a> Compiler<'a> {
             frames: Vec::new(),
             loops: 0,
             functions: 0,
+            parameters_are_fields: false,
         }
     }
 
@@ -289,6 +293,7 @@ impl<'a> Compiler<'a> {
             frames: Vec::new(),
             loops: 0,
             functions: 0,
+            parameters_are_fields: false,
         }
     }
 
@@ -309,6 +314,14 @@ impl<'a> Compiler<'a> {
             text: "".into(),
             source: self.source.clone(),
         }))
+    }
+
+    /// Compiles a constructor's parameters (which are fields of the class).
+    pub fn constructor(&mut self, params: &[Param]) -> EvalResult<Rc<FunctionIR>> {
+        self.parameters_are_fields = true;
+        let result = self.function(params, None, &[], "constructor".into());
+        self.parameters_are_fields = false;
+        result
     }
 
     /// Compiles a method body, a constructor's parameters or an
@@ -374,7 +387,7 @@ impl<'a> Compiler<'a> {
     /// parameter or (in class code) member of that name is visible.
     fn declare(&mut self, name: &str, span: Span) -> EvalResult<u32> {
         let clash = self.lookup_local(name).is_some()
-            || match &self.mode {
+            || !self.parameters_are_fields && match &self.mode {
                 Mode::Class { context, .. } => {
                     let mut c = Some(context.clone());
                     let mut found = false;

@@ -224,6 +224,7 @@ impl Interp {
     /// request (Ctrl-C, a time limit) ends it with an error of kind
     /// [`ErrorKind::Interrupted`]; the session stays usable.
     pub fn run(&mut self, src: &str) -> Result<Option<Value>, Error> {
+        crate::print::set_current(self);
         let program = parse_program(src).map_err(Error::Parse)?;
         self.s.classes.refresh();
         let result = self.guarded(|interp| {
@@ -272,6 +273,7 @@ impl Interp {
     /// The value printed as the session prints it: instances through their
     /// `ToOutput` method, whose errors are reported.
     pub fn render(&self, v: &Value) -> Result<String, Error> {
+        crate::print::set_current(self);
         self.guarded(|interp| crate::print::render(interp, v))
             .map_err(Error::Eval)
     }
