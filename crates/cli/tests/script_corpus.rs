@@ -58,10 +58,7 @@ const SKIPPED: &[(&str, &str)] = &[
         "[random.NextInteger(100) for n from 1 to 20]",
         "the numbers Java's generator draws",
     ),
-    (
-        "Random(2^63)",
-        "`Random` seeds are Java longs",
-    ),
+    ("Random(2^63)", "`Random` seeds are Java longs"),
 ];
 
 enum Step {
@@ -195,7 +192,9 @@ impl Session {
         writeln!(self.stdin, "{input}").expect("write an input");
         self.stdin.flush().expect("flush");
         let mut line = String::new();
-        self.stdout.read_line(&mut line).expect("read an output line");
+        self.stdout
+            .read_line(&mut line)
+            .expect("read an output line");
         line.trim_end_matches('\n').to_string()
     }
 }

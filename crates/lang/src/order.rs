@@ -51,6 +51,8 @@ fn kind_rank(v: &Value) -> u8 {
         Value::Ruleset(_) | Value::Schema(_) => 29,
         Value::Package(_) => 30,
         Value::Script(_) => 31,
+        Value::Vertex(_) => 32,
+        Value::Edge(_) => 33,
     }
 }
 
@@ -139,6 +141,10 @@ fn order(a: &Value, b: &Value) -> Ordering {
             x.len().cmp(&y.len())
         }
         (Value::Script(x), Value::Script(y)) => x.qualified.cmp(&y.qualified),
+        (Value::Vertex(x), Value::Vertex(y)) | (Value::Edge(x), Value::Edge(y)) => {
+            x.1.cmp(&y.1)
+                .then_with(|| x.0.to_string().cmp(&y.0.to_string()))
+        }
         (Value::Thermograph(_), Value::Thermograph(_))
         | (Value::Interval(_), Value::Interval(_))
         | (Value::Periodicity(_), Value::Periodicity(_))
@@ -229,6 +235,7 @@ fn hash_inner<H: Hasher>(v: &Value, state: &mut H) {
         Value::Function(f) => (Rc::as_ptr(f) as *const u8 as usize).hash(state),
         Value::Uptimal(u) => u.to_game().hash(state),
         Value::Script(s) => s.qualified.hash(state),
+        Value::Vertex(x) | Value::Edge(x) => x.1.hash(state),
         Value::Object(_)
         | Value::Thermograph(_)
         | Value::Interval(_)

@@ -79,7 +79,7 @@ fn entries(
     Ok(())
 }
 
-fn show(out: &mut String, v: &Value, interp: Option<&Interp>) -> EvalResult<()> {
+pub(crate) fn show(out: &mut String, v: &Value, interp: Option<&Interp>) -> EvalResult<()> {
     stacker::maybe_grow(64 * 1024, 1024 * 1024, || show_inner(out, v, interp))
 }
 
@@ -164,6 +164,8 @@ fn show_inner(out: &mut String, v: &Value, interp: Option<&Interp>) -> EvalResul
             );
         }
         Value::Package(p) => out.push_str(p),
+        Value::Vertex(v) => crate::methods::show_vertex(out, v, interp)?,
+        Value::Edge(e) => crate::methods::show_edge(out, e, interp)?,
         Value::Script(s) => out.push_str(&s.qualified),
     }
     Ok(())

@@ -143,20 +143,7 @@ pub fn to_arg(interp: &Interp, v: Value) -> EvalResult<Arg> {
         Value::Schema(_) => Arg::Ruleset(ruleset(&v)?),
         Value::Position(p) => Arg::Game(canonical_form(&p)?),
         Value::Instance(_) if interp.game_of(&v).is_some() => Arg::Game(interp.to_game(&v)?),
-        f @ Value::Function(_) => {
-            // The function calls back into the session (without keeping it
-            // alive: a ruleset may outlive the session that made it).
-            let session = interp.downgrade();
-            Arg::Function(Rc::new(move |args: &[Arg]| {
-                let interp = Interp::upgrade(&session)
-                    .ok_or_else(|| RuleError("the session of this function has ended".into()))?;
-                let args = args.iter().cloned().map(from_arg).collect();
-                interp
-                    .apply(&f, args)
-                    .and_then(|v| to_arg(&interp, v))
-                    .map_err(|e| RuleError(e.message))
-            }))
-        }
+        f @ Value::Function(_) => function_arg(interp, f),
         other => {
             return Err(EvalError::of(
                 ErrorKind::TypeMismatch,
@@ -168,6 +155,20 @@ pub fn to_arg(interp: &Interp, v: Value) -> EvalResult<Arg> {
             ))
         }
     })
+}
+
+/// Anything callable (a function, a map) as a ruleset's function argument.
+pub fn function_arg(interp: &Interp, f: Value) -> Arg {
+    let session = interp.downgrade();
+    Arg::Function(Rc::new(move |args: &[Arg]| {
+        let interp = Interp::upgrade(&session)
+            .ok_or_else(|| RuleError("the session of this function has ended".into()))?;
+        let args = args.iter().cloned().map(from_arg).collect();
+        interp
+            .apply(&f, args)
+            .and_then(|v| to_arg(&interp, v))
+            .map_err(|e| RuleError(e.message))
+    }))
 }
 
 /// A ruleset's result as a language value.

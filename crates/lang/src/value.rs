@@ -99,6 +99,12 @@ pub enum Value {
     Schema(&'static RulesetEntry),
     /// A graph (as made by `Graph.Path(n)`).
     Object(Rc<Object>),
+    /// A vertex of a graph (`g[1]`, `g.Vertices`): the graph and the
+    /// vertex's index (from 0).
+    Vertex(Rc<(Rc<Object>, usize)>),
+    /// An edge of a graph (`g.Edges`, `g[1][1]`): the graph and the edge's
+    /// index in its creation order.
+    Edge(Rc<(Rc<Object>, usize)>),
     /// The result of `CheckPeriodicity`.
     Periodicity(Periodicity),
     /// A picture drawn with text (`G.Tree(2)`, `P.Board`), printed as is.

@@ -43,6 +43,8 @@ pub enum Builtin {
     Grid,
     Strip,
     Graph,
+    Vertex,
+    Edge,
     Table,
     Picture,
     GameValue,
@@ -115,6 +117,8 @@ builtins! {
     Grid: "cgsuite.util.Grid" extends ["cgsuite.lang.Object"];
     Strip: "cgsuite.util.Strip" extends ["cgsuite.lang.Object"];
     Graph: "cgsuite.util.Graph" extends ["cgsuite.lang.Object"];
+    Vertex: "cgsuite.util.Vertex" extends ["cgsuite.lang.Object"];
+    Edge: "cgsuite.util.Edge" extends ["cgsuite.lang.Object"];
     Table: "cgsuite.util.Table" extends ["cgsuite.lang.Output"];
     Picture: "cgsuite.util.Picture" extends ["cgsuite.lang.Output"];
     GameValue: "game.GameValue" extends ["cgsuite.lang.Object"];
@@ -208,6 +212,8 @@ pub fn builtin_of(v: &Value) -> Option<Builtin> {
         Value::Grid(_) => Builtin::Grid,
         Value::Strip(_) => Builtin::Strip,
         Value::Object(_) => Builtin::Graph,
+        Value::Vertex(_) => Builtin::Vertex,
+        Value::Edge(_) => Builtin::Edge,
         Value::Thermograph(_) => Builtin::Thermograph,
         Value::Interval(_) => Builtin::ConfusionInterval,
         Value::Uptimal(_) => Builtin::UptimalExpansion,

@@ -387,21 +387,22 @@ impl<'a> Compiler<'a> {
     /// parameter or (in class code) member of that name is visible.
     fn declare(&mut self, name: &str, span: Span) -> EvalResult<u32> {
         let clash = self.lookup_local(name).is_some()
-            || !self.parameters_are_fields && match &self.mode {
-                Mode::Class { context, .. } => {
-                    let mut c = Some(context.clone());
-                    let mut found = false;
-                    while let Some(ctx) = c {
-                        if ctx.members.contains(name) || ctx.statics.contains_key(name) {
-                            found = true;
-                            break;
+            || !self.parameters_are_fields
+                && match &self.mode {
+                    Mode::Class { context, .. } => {
+                        let mut c = Some(context.clone());
+                        let mut found = false;
+                        while let Some(ctx) = c {
+                            if ctx.members.contains(name) || ctx.statics.contains_key(name) {
+                                found = true;
+                                break;
+                            }
+                            c = ctx.enclosing.clone();
                         }
-                        c = ctx.enclosing.clone();
+                        found
                     }
-                    found
-                }
-                Mode::Worksheet => false,
-            };
+                    Mode::Worksheet => false,
+                };
         if clash {
             return Err(
                 EvalError::of(ErrorKind::Syntax, format!("Duplicate var: `{name}`")).at(span),

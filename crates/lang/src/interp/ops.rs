@@ -358,7 +358,7 @@ impl Interp {
                     .map_or(Value::Nothing, |v| Value::integer(v as i64))),
                 None => Err(EvalError::expected("game.Integer", &self.class_name_of(i))),
             },
-            Value::Object(_) => crate::methods::graph_index(self, t, i),
+            Value::Object(_) | Value::Vertex(_) => crate::methods::graph_index(self, t, i),
             _ => Err(self.no_op("[]", t, i)),
         }
     }

@@ -169,14 +169,276 @@ pub(super) static METHODS: &[MethodDef] = &[
     method!("ToString", Strip, ["charMap"], "The strip written with a character for each value.", |_, r, a| {
         Ok(Value::Str(strip(r)?.to_string_with(&string_arg(a, 0)?).into()))
     }),
+    method!("VertexCount", Graph, [], "The number of vertices.", |_, r, _| Ok(Value::integer(graph(r)?.len()))),
+    method!("EdgeCount", Graph, [], "The number of edges.", |_, r, _| Ok(Value::integer(graph(r)?.edges.len()))),
+    method!("IsEmpty", Graph, [], "True if the graph has no vertices.", |_, r, _| Ok(Value::Bool(graph(r)?.is_empty()))),
+    method!("IsConnected", Graph, [], "True if every vertex can be reached from every other.", |_, r, _| {
+        Ok(Value::Bool(graph(r)?.is_connected()))
+    }),
+    method!("IsSimple", Graph, [], "True if the graph has no loop and no two edges joining the same vertices.", |_, r, _| {
+        let g = graph(r)?;
+        let mut seen = rustc_hash::FxHashSet::default();
+        let simple = g.edges.iter().all(|&(a, b, _)| a != b && seen.insert((a.min(b), a.max(b))));
+        Ok(Value::Bool(simple))
+    }),
+    method!("AdjacencyList", Graph, [], "For each vertex, its neighbours.", |_, r, _| {
+        let g = graph(r)?;
+        Ok(Value::list(
+            (0..g.len())
+                .map(|v| Value::list(neighbours(g, v).into_iter().map(|w| Value::integer(w + 1)).collect()))
+                .collect(),
+        ))
+    }),
+    method!("Vertices", Graph, [], "The vertices, in order.", |_, r, _| {
+        let o = object(r)?;
+        let n = graph(r)?.len();
+        Ok(Value::list((0..n).map(|v| Value::Vertex(Rc::new((o.clone(), v)))).collect()))
+    }),
+    method!("Edges", Graph, [], "The edges, each once.", |_, r, _| {
+        let o = object(r)?;
+        let edges = edge_list(graph(r)?);
+        Ok(Value::list(edges.into_iter().map(|e| Value::Edge(Rc::new((o.clone(), e)))).collect()))
+    }),
+    method!("ConnectedComponent", Graph, ["vertex"], "The connected component of a vertex.", |_, r, a| {
+        let g = graph(r)?;
+        let v = vertex_index(g, arg(a, 0)?)?;
+        let component = g.components().into_iter().find(|c| c.contains(&v)).unwrap_or_default();
+        Ok(graph_value(g.induced(&component)))
+    }),
+    method!("ConnectedComponents", Graph, [], "The connected components.", |_, r, _| {
+        let g = graph(r)?;
+        Ok(Value::list(g.components().iter().map(|c| graph_value(g.induced(c))).collect()))
+    }),
+    method!("Decomposition", Graph, ["label"], "The connected components once the vertices with a label are removed.", |i, r, a| {
+        let g = graph(r)?;
+        let label = label_text(i, arg(a, 0)?)?;
+        Ok(Value::list(g.components_avoiding(&label).iter().map(|c| graph_value(g.induced(c))).collect()))
+    }),
+    method!("DeleteEdge", Graph, ["edge"], "The graph without an edge.", |_, r, a| {
+        let g = graph(r)?;
+        match arg(a, 0)? {
+            Value::Edge(e) if e.1 < g.edges.len() => Ok(without_edge(g, e.1)),
+            other => Err(EvalError::expected("cgsuite.util.Edge", &class_name(other))),
+        }
+    }),
+    method!("DeleteEdgeByIndex", Graph, ["vertex", "index"], "The graph without the k-th edge of a vertex.", |_, r, a| {
+        let g = graph(r)?;
+        let v = vertex_index(g, arg(a, 0)?)?;
+        let e = edge_at(g, v, i64_arg(a, 1)?)?;
+        Ok(without_edge(g, e))
+    }),
+    method!("DeleteVertex", Graph, ["vertex"], "The graph without a vertex and its edges.", |_, r, a| {
+        let g = graph(r)?;
+        let v = vertex_index(g, arg(a, 0)?)?;
+        Ok(graph_value(g.delete_vertices(&[v])))
+    }),
+    method!("DeleteVertices", Graph, ["vertices"], "The graph without some vertices and their edges.", |i, r, a| {
+        let g = graph(r)?;
+        let gone = vertices(i, g, arg(a, 0)?)?;
+        Ok(graph_value(g.delete_vertices(&gone)))
+    }),
+    method!("RetainVertices", Graph, ["vertices"], "The subgraph on some vertices.", |i, r, a| {
+        let g = graph(r)?;
+        let mut keep = vertices(i, g, arg(a, 0)?)?;
+        keep.sort_unstable();
+        keep.dedup();
+        Ok(graph_value(g.induced(&keep)))
+    }),
+    method!("UpdatedVertexLabels", Graph, ["labels"], "The graph with vertices relabelled (a map vertex => label).", |i, r, a| {
+        let mut g = graph(r)?.clone();
+        for (k, v) in entries(i, arg(a, 0)?)? {
+            let index = vertex_index(&g, &k)?;
+            g.vertex_labels[index] = label_text(i, &v)?;
+        }
+        Ok(graph_value(g))
+    }),
 ];
 
-/// `graph[i]`.
+fn graph(v: &Value) -> EvalResult<&onag_rules::graph::Graph> {
+    match v {
+        Value::Object(o) => match &**o {
+            onag_rules::registry::Object::Graph(g) => Ok(g),
+            _ => Err(EvalError::expected("cgsuite.util.Graph", &class_name(v))),
+        },
+        other => Err(EvalError::expected(
+            "cgsuite.util.Graph",
+            &class_name(other),
+        )),
+    }
+}
+
+fn graph_value(g: onag_rules::graph::Graph) -> Value {
+    Value::Object(Rc::new(onag_rules::registry::Object::Graph(g)))
+}
+
+/// The graph an object holds.
+fn object_graph(o: &onag_rules::registry::Object) -> EvalResult<&onag_rules::graph::Graph> {
+    match o {
+        onag_rules::registry::Object::Graph(g) => Ok(g),
+        _ => Err(EvalError::expected(
+            "cgsuite.util.Graph",
+            "cgsuite.lang.Object",
+        )),
+    }
+}
+
+fn object(v: &Value) -> EvalResult<Rc<onag_rules::registry::Object>> {
+    match v {
+        Value::Object(o) => Ok(o.clone()),
+        other => Err(EvalError::expected(
+            "cgsuite.util.Graph",
+            &class_name(other),
+        )),
+    }
+}
+
+/// A label as a value: none is `Nothing`, `Left`/`Right` players,
+/// integers numbers, anything else a string.
+fn label_value(text: &str) -> Value {
+    match text {
+        "" => Value::Nothing,
+        "Left" => Value::Player(crate::value::Player::Left),
+        "Right" => Value::Player(crate::value::Player::Right),
+        t => match t.parse::<i64>() {
+            Ok(n) => Value::integer(n),
+            Err(_) => Value::str(t),
+        },
+    }
+}
+
+fn label_text(interp: &Interp, v: &Value) -> EvalResult<String> {
+    let arg = crate::rulesets::to_arg(interp, v.clone())?;
+    Ok(onag_rules::graph::label_text(&arg)?)
+}
+
+/// The edges at vertex `v`, most recent first (a loop once): the order of
+/// `g[v][k]` and of the edge list.
+fn incident(g: &onag_rules::graph::Graph, v: usize) -> Vec<usize> {
+    (0..g.edges.len())
+        .rev()
+        .filter(|&e| g.edges[e].0 == v || g.edges[e].1 == v)
+        .collect()
+}
+
+/// The neighbours of `v`, in increasing order (a loop once).
+fn neighbours(g: &onag_rules::graph::Graph, v: usize) -> Vec<usize> {
+    let mut out: Vec<usize> = g
+        .edges
+        .iter()
+        .filter_map(|&(a, b, _)| {
+            if a == v {
+                Some(b)
+            } else if b == v {
+                Some(a)
+            } else {
+                None
+            }
+        })
+        .collect();
+    out.sort_unstable();
+    out
+}
+
+/// Every edge once: for each vertex in order, its edges to vertices not
+/// before it.
+fn edge_list(g: &onag_rules::graph::Graph) -> Vec<usize> {
+    let mut out = Vec::new();
+    for v in 0..g.len() {
+        for e in incident(g, v) {
+            let (a, b, _) = &g.edges[e];
+            if (*a).max(*b) >= v && (*a).min(*b) == v {
+                out.push(e);
+            }
+        }
+    }
+    out
+}
+
+fn vertex_index(g: &onag_rules::graph::Graph, v: &Value) -> EvalResult<usize> {
+    let k = small(v)?;
+    usize::try_from(k)
+        .ok()
+        .filter(|&k| k >= 1 && k <= g.len())
+        .map(|k| k - 1)
+        .ok_or_else(|| EvalError::of(ErrorKind::Index, format!("Vertex is out of bounds: {k}")))
+}
+
+fn vertices(interp: &Interp, g: &onag_rules::graph::Graph, v: &Value) -> EvalResult<Vec<usize>> {
+    super::collections::elements(interp, v)?
+        .iter()
+        .map(|x| vertex_index(g, x))
+        .collect()
+}
+
+fn edge_at(g: &onag_rules::graph::Graph, v: usize, k: i64) -> EvalResult<usize> {
+    let edges = incident(g, v);
+    usize::try_from(k)
+        .ok()
+        .filter(|&k| k >= 1 && k <= edges.len())
+        .map(|k| edges[k - 1])
+        .ok_or_else(|| EvalError::of(ErrorKind::Index, format!("Edge is out of bounds: {k}")))
+}
+
+fn without_edge(g: &onag_rules::graph::Graph, e: usize) -> Value {
+    let (u, v, label) = &g.edges[e];
+    graph_value(g.delete_edge(*u, *v, label))
+}
+
+/// `graph[i]`: vertex i; `vertex[k]`: its k-th edge.
 pub fn graph_index(interp: &Interp, t: &Value, i: &Value) -> EvalResult {
-    Err(EvalError::no_operation(
-        "[]",
-        &[&interp.class_name_of(t), &interp.class_name_of(i)],
-    ))
+    match t {
+        Value::Object(o) => {
+            let g = graph(t)?;
+            let v = vertex_index(g, i)?;
+            Ok(Value::Vertex(Rc::new((o.clone(), v))))
+        }
+        Value::Vertex(x) => {
+            let g = object_graph(&x.0)?;
+            let e = edge_at(g, x.1, small(i)?)?;
+            Ok(Value::Edge(Rc::new((x.0.clone(), e))))
+        }
+        _ => Err(EvalError::no_operation(
+            "[]",
+            &[&interp.class_name_of(t), &interp.class_name_of(i)],
+        )),
+    }
+}
+
+/// `Vertex(label, [neighbours])`.
+pub fn show_vertex(
+    out: &mut String,
+    x: &(Rc<onag_rules::registry::Object>, usize),
+    interp: Option<&Interp>,
+) -> EvalResult<()> {
+    let g = object_graph(&x.0)?;
+    out.push_str("Vertex(");
+    crate::print::show(out, &label_value(&g.vertex_labels[x.1]), interp)?;
+    out.push_str(", ");
+    let adj = Value::list(
+        neighbours(g, x.1)
+            .into_iter()
+            .map(|w| Value::integer(w + 1))
+            .collect(),
+    );
+    crate::print::show(out, &adj, interp)?;
+    out.push(')');
+    Ok(())
+}
+
+/// `Edge(label, u, v)`.
+pub fn show_edge(
+    out: &mut String,
+    x: &(Rc<onag_rules::registry::Object>, usize),
+    interp: Option<&Interp>,
+) -> EvalResult<()> {
+    let g = object_graph(&x.0)?;
+    let Some((a, b, label)) = g.edges.get(x.1) else {
+        return Ok(());
+    };
+    out.push_str("Edge(");
+    crate::print::show(out, &label_value(label), interp)?;
+    out.push_str(&format!(", {}, {})", a.min(b) + 1, a.max(b) + 1));
+    Ok(())
 }
 
 fn graph_member(name: &str, a: &[Value], interp: &Interp) -> EvalResult {
@@ -211,5 +473,17 @@ pub(super) static STATICS: &[StaticDef] = &[
     static_method!(Graph."FromAdjacencyList", ["lists"], "The graph whose vertex i is adjacent to the vertices of list i.", |i, a| {
         graph_member("FromAdjacencyList", a, i)
     }),
-    static_method!(Graph."Parse", ["str"], "The graph a string spells (RULESETS 3.1).", |i, a| graph_member("Parse", a, i)),
+    static_method!(Graph."Parse", ["str"], keywords ["vertexLabels", "edgeLabels"], "The graph a string spells (RULESETS 3.1), labels read by functions.", |i, a| {
+        let mut args = crate::rulesets::to_args(i, a[..1].to_vec(), Vec::new())?;
+        for (k, name) in ["vertexLabels", "edgeLabels"].iter().enumerate() {
+            if let Some(f) = a.get(k + 1).filter(|v| !matches!(v, Value::Nothing)) {
+                args.keywords.push((name.to_string(), crate::rulesets::function_arg(i, f.clone())));
+            }
+        }
+        match onag_rules::registry::class_member("Graph", "Parse", &args) {
+            Some(r) => Ok(crate::rulesets::from_arg(r?)),
+            None => Err(EvalError::no_member("Parse", "cgsuite.lang.Class")),
+        }
+    }),
+    static_method!(Graph."Eval", ["str"], "The graph a string spells (as Graph.Parse).", |i, a| graph_member("Parse", a, i)),
 ];

@@ -23,7 +23,7 @@ use onag_core::game::Game;
 use onag_core::number::{Dyadic, Integer, Rational};
 use std::rc::Rc;
 
-pub use boards::graph_index;
+pub use boards::{graph_index, show_edge, show_vertex};
 pub use objects::{ENUM_MEMBERS, OBJECT_MEMBERS};
 
 /// A method implementation: the interpreter, the receiver, the arguments
@@ -60,6 +60,9 @@ pub struct StaticDef {
     pub name: &'static str,
     /// The parameters; optional ones end in `?`.
     pub params: &'static [&'static str],
+    /// Optional keyword parameters, passed after the positional ones
+    /// (Nothing when not given).
+    pub keywords: &'static [&'static str],
     /// What it gives.
     pub doc: &'static str,
     call: StaticFn,
@@ -91,7 +94,10 @@ pub(crate) use method;
 
 macro_rules! static_method {
     ($class:ident . $name:literal, [$($p:literal),*], $doc:literal, $f:expr) => {
-        $crate::methods::StaticDef { class: $crate::classes::builtin::Builtin::$class, name: $name, params: &[$($p),*], doc: $doc, call: $f }
+        $crate::methods::StaticDef { class: $crate::classes::builtin::Builtin::$class, name: $name, params: &[$($p),*], keywords: &[], doc: $doc, call: $f }
+    };
+    ($class:ident . $name:literal, [$($p:literal),*], keywords [$($k:literal),*], $doc:literal, $f:expr) => {
+        $crate::methods::StaticDef { class: $crate::classes::builtin::Builtin::$class, name: $name, params: &[$($p),*], keywords: &[$($k),*], doc: $doc, call: $f }
     };
 }
 pub(crate) use static_method;
@@ -363,7 +369,7 @@ pub fn call_static(
         }
         return Err(EvalError::no_member(name, "cgsuite.lang.Class"));
     };
-    if let Some((k, _)) = named.first() {
+    if let Some((k, _)) = named.iter().find(|(k, _)| !def.keywords.contains(&&**k)) {
         return Err(EvalError::of(
             ErrorKind::Call,
             format!("Invalid parameter name (in call to `{qualified}.{name}`): `{k}`"),
@@ -375,7 +381,16 @@ pub fn call_static(
         format!("{}.{name}", builtin::short(qualified))
     };
     check_arity(&label, def.params, &positional)?;
-    (def.call)(interp, &positional)
+    let mut args = positional;
+    for k in def.keywords {
+        args.push(
+            named
+                .iter()
+                .find(|(n, _)| &**n == *k)
+                .map_or(Value::Nothing, |(_, v)| v.clone()),
+        );
+    }
+    (def.call)(interp, &args)
 }
 
 /// Parameters ending in `?` are optional (and come last).
