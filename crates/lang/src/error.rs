@@ -34,6 +34,9 @@ pub enum ErrorKind {
     Game,
     /// An assignment the rules forbid (an immutable field, a class name).
     Assignment,
+    /// A declaration the rules forbid: a variable declared where one of
+    /// that name is already visible.
+    Declaration,
     /// A computation too large to carry out, or recursion too deep.
     ResourceLimit,
     /// Stopped by Ctrl-C or a time limit.

@@ -70,7 +70,7 @@ fn prec(e: &Expr) -> u8 {
         } => NOT,
         ExprKind::Unary { .. } => UNARY,
         ExprKind::Method { .. } | ExprKind::Call { .. } | ExprKind::Index { .. } => POSTFIX,
-        ExprKind::Return(_) => ASSIGN,
+        ExprKind::Return(_) => LAMBDA,
         _ => ATOM,
     }
 }

@@ -12,7 +12,7 @@
 
 pub mod builtin;
 pub mod loader;
-mod table;
+pub mod table;
 
 pub use table::ClassTable;
 
@@ -139,8 +139,8 @@ pub struct Class {
     pub native: Option<Builtin>,
     /// The parents, in the order declared.
     pub parents: Vec<ClassRef>,
-    /// Every ancestor and the class itself, ancestors first (each before
-    /// its descendants), without repetition.
+    /// Every ancestor (not the class itself), each before its
+    /// descendants, without repetition.
     pub ancestry: Vec<ClassRef>,
     ancestor_ids: FxHashSet<u64>,
     /// Singleton, mutable, enum, system.
@@ -230,7 +230,7 @@ impl Class {
             let mut ancestry: Vec<ClassRef> = Vec::new();
             let mut seen = FxHashSet::default();
             for parent in &parts.parents {
-                for a in &parent.ancestry {
+                for a in parent.ancestry.iter().chain(std::iter::once(parent)) {
                     if seen.insert(a.id) {
                         ancestry.push(a.clone());
                     }

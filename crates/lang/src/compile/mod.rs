@@ -405,7 +405,7 @@ impl<'a> Compiler<'a> {
                 };
         if clash {
             return Err(
-                EvalError::of(ErrorKind::Syntax, format!("Duplicate var: `{name}`")).at(span),
+                EvalError::of(ErrorKind::Declaration, format!("Duplicate var: `{name}`")).at(span),
             );
         }
         let frame = self

@@ -179,6 +179,9 @@ pub struct Session {
     classes: ClassTable,
     depth: Cell<usize>,
     printer: RefCell<Printer>,
+    /// The last script called ended with `;`: an input that is just that
+    /// call prints nothing (SCRIPTING 6.1).
+    quiet_script: Cell<bool>,
 }
 
 /// An interpreter session: variables and loaded classes persist across
@@ -205,6 +208,7 @@ impl Interp {
                 classes: ClassTable::new(),
                 depth: Cell::new(0),
                 printer: RefCell::new(Printer::Buffer(Vec::new())),
+                quiet_script: Cell::new(false),
             }),
         }
     }
@@ -225,6 +229,7 @@ impl Interp {
     /// [`ErrorKind::Interrupted`]; the session stays usable.
     pub fn run(&mut self, src: &str) -> Result<Option<Value>, Error> {
         crate::print::set_current(self);
+        self.s.quiet_script.set(false);
         let program = parse_program(src).map_err(Error::Parse)?;
         self.s.classes.refresh();
         let result = self.guarded(|interp| {
@@ -232,8 +237,16 @@ impl Interp {
             interp.run_function(&func)
         });
         let value = result.map_err(Error::Eval)?;
+        let quiet_call = self.s.quiet_script.replace(false)
+            && matches!(
+                program.statements.last(),
+                Some(crate::ast::Stmt::Expr(crate::ast::Expr {
+                    kind: crate::ast::ExprKind::Call { .. },
+                    ..
+                }))
+            );
         Ok(
-            if program.trailing_semicolon || program.statements.is_empty() {
+            if program.trailing_semicolon || program.statements.is_empty() || quiet_call {
                 None
             } else {
                 Some(value)

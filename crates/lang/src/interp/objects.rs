@@ -176,8 +176,21 @@ impl Interp {
     /// A class name as a value: the class object, or a singleton's
     /// instance.
     pub(super) fn class_value(&self, c: &ClassName) -> EvalResult {
-        let class = self.class_ref(c)?;
-        self.class_as_value(&class)
+        let generation = self.classes().generation();
+        let cached = match &*c.cache.borrow() {
+            Some((g, class)) if *g == generation => Some(class.clone()),
+            _ => None,
+        };
+        if let Some(class) = cached {
+            return self.class_as_value(&class);
+        }
+        match self.classes().load_entity(self, &c.qualified)? {
+            crate::classes::table::Entity::Class(class) => {
+                *c.cache.borrow_mut() = Some((generation, class.clone()));
+                self.class_as_value(&class)
+            }
+            crate::classes::table::Entity::Script(s) => Ok(Value::Script(s)),
+        }
     }
 
     /// The value a class name denotes.
@@ -715,6 +728,7 @@ impl Interp {
         let v = self
             .run_function(&func)
             .map_err(|e| e.in_source(&Some(script.source.clone())))?;
+        self.s.quiet_script.set(program.trailing_semicolon);
         Ok(if program.trailing_semicolon {
             Value::Nothing
         } else {

@@ -3,7 +3,7 @@
 
 use super::statements::Level;
 use super::tree::{into_stmts, Tree};
-use super::{check_binding_name, ParseError, Parser};
+use super::{ParseError, Parser};
 use crate::ast::{Program, Span};
 use crate::decl::{
     ClassDecl, ClassKind, FieldDecl, Member, MethodDecl, Modifier, Modifiers, SourceUnit,
@@ -151,7 +151,10 @@ impl Parser {
             }
             self.eat(&TokenKind::Semicolon);
         }
-        let members = self.nested(Parser::members)?;
+        let outer = std::mem::replace(&mut self.in_class, true);
+        let members = self.nested(Parser::members);
+        self.in_class = outer;
+        let members = members?;
         let end = self.expect_keyword(Keyword::End, "a member declaration or `end`")?;
         Ok(ClassDecl {
             modifiers,
@@ -261,7 +264,7 @@ impl Parser {
         let mut fields = Vec::new();
         loop {
             let (name, span) = self.take_ident("a field name")?;
-            check_binding_name(&name, span)?;
+            self.check_binding_name(&name, span)?;
             let value = match self.eat(&TokenKind::ColonEq) {
                 Some(_) => Some(self.parse_expr().map(Tree::into_expr)?),
                 None => None,

@@ -3,10 +3,9 @@
 
 use super::terms::{is_down_word, Suffix};
 use super::tree::{args_height, boxed, into_args, max_height, ArgTree, Tree};
-use super::{check_binding_name, ParseError, Parser};
+use super::{ParseError, Parser};
 use crate::ast::{BinOp, CollectionKind, Expr, ExprKind, Lambda, Param, Span, TypeName, UnaryOp};
 use crate::lexer::{Keyword, TokenKind};
-use rustc_hash::FxHashSet;
 
 /// A binary operator at the current token, as precedence climbing sees it.
 #[derive(Clone, Copy)]
@@ -72,7 +71,7 @@ impl Parser {
             return Ok(value);
         }
         let (name, name_span) = self.take_ident("a name")?;
-        check_binding_name(&name, name_span)?;
+        self.check_binding_name(&name, name_span)?;
         self.bump();
         let value = self.parse_expr()?;
         let span = name_span.to(value.span());
@@ -175,7 +174,7 @@ impl Parser {
             (params, true, height)
         } else {
             let (name, span) = self.take_ident("a parameter name")?;
-            check_binding_name(&name, span)?;
+            self.check_binding_name(&name, span)?;
             let param = Param {
                 name,
                 span,
@@ -209,16 +208,12 @@ impl Parser {
     pub(super) fn params(&mut self, close: &TokenKind) -> Result<(Vec<Param>, usize), ParseError> {
         let mut params: Vec<Param> = Vec::new();
         let mut height = 0;
-        let mut seen = FxHashSet::default();
         if self.at(close) {
             return Ok((params, height));
         }
         loop {
             let (name, span) = self.take_ident("a parameter name")?;
-            check_binding_name(&name, span)?;
-            if !seen.insert(name.clone()) {
-                return Err(ParseError::new(format!("Duplicate var: `{name}`"), span));
-            }
+            self.check_binding_name(&name, span)?;
             let ty = match self.eat_keyword(Keyword::As) {
                 Some(_) => Some(self.type_name()?),
                 None => None,

@@ -164,6 +164,9 @@ struct Parser {
     pos: usize,
     /// Current nesting depth, bounded by `MAX_DEPTH`.
     depth: usize,
+    /// Inside a class body, where any word may name a field or local (a
+    /// field `v` is declared and assigned; read, `v` is still a down).
+    in_class: bool,
 }
 
 // Token access.
@@ -190,6 +193,7 @@ impl Parser {
             eof,
             pos: 0,
             depth: 0,
+            in_class: false,
         })
     }
 
@@ -325,6 +329,17 @@ impl Parser {
         let result = stacker::maybe_grow(STACK_RED_ZONE, STACK_SEGMENT, || f(self));
         self.depth -= 1;
         result
+    }
+}
+
+impl Parser {
+    /// Rejects names that could never be referred to (down parts), outside
+    /// class bodies.
+    fn check_binding_name(&self, name: &str, span: Span) -> Result<(), ParseError> {
+        if self.in_class {
+            return Ok(());
+        }
+        check_binding_name(name, span)
     }
 }
 

@@ -2,7 +2,7 @@
 //! `var`, `def`, `if`, `begin ... end` and loops.
 
 use super::tree::{boxed, into_stmts, stmts_height, StmtTree, Tree};
-use super::{check_binding_name, ParseError, Parser};
+use super::{ParseError, Parser};
 use crate::ast::{Expr, ExprKind, ForSource, Lambda, LoopBody, LoopHead, Program, Stmt};
 use crate::lexer::{Keyword, TokenKind};
 
@@ -104,7 +104,7 @@ impl Parser {
             )),
             TokenKind::Ident(_) if *self.kind(self.pos + 1) == TokenKind::ColonEq => {
                 let (name, name_span) = self.take_ident("a name")?;
-                check_binding_name(&name, name_span)?;
+                self.check_binding_name(&name, name_span)?;
                 self.bump();
                 let value = self.parse_expr()?;
                 let height = value.height + 1;
@@ -129,7 +129,7 @@ impl Parser {
     fn var_statement(&mut self) -> Result<StmtTree, ParseError> {
         self.bump();
         let (name, name_span) = self.take_ident("a variable name after `var`")?;
-        check_binding_name(&name, name_span)?;
+        self.check_binding_name(&name, name_span)?;
         let value = match self.eat(&TokenKind::ColonEq) {
             Some(_) => Some(self.parse_expr()?),
             None => None,
@@ -155,7 +155,7 @@ impl Parser {
     fn def_statement(&mut self) -> Result<StmtTree, ParseError> {
         let start = self.bump();
         let (name, name_span) = self.take_ident("a function name after `def`")?;
-        check_binding_name(&name, name_span)?;
+        self.check_binding_name(&name, name_span)?;
         self.expect(&TokenKind::LParen, "`(` and the parameters of the function")?;
         let (params, params_height) = self.params(&TokenKind::RParen)?;
         self.expect(&TokenKind::RParen, "`,` or `)` after a parameter")?;
@@ -300,7 +300,7 @@ impl Parser {
     /// [where P]`, after `for`.
     fn for_head(&mut self) -> Result<(LoopHead, usize), ParseError> {
         let (var, var_span) = self.take_ident("a loop variable after `for`")?;
-        check_binding_name(&var, var_span)?;
+        self.check_binding_name(&var, var_span)?;
         let (source, mut height) = if self.eat_keyword(Keyword::In).is_some() {
             let e = self.parse_expr()?;
             let h = e.height;
