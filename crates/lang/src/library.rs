@@ -19,7 +19,32 @@ pub static LIBRARY: &[(&str, &str)] = &[
         "cgsuite/util/Icon.cgs",
         include_str!("../library/cgsuite/util/Icon.cgs"),
     ),
+    (
+        "game/grid/GridRuleset.cgs",
+        include_str!("../library/game/grid/GridRuleset.cgs"),
+    ),
+    (
+        "game/strip/StripRuleset.cgs",
+        include_str!("../library/game/strip/StripRuleset.cgs"),
+    ),
 ];
 
-/// The examples: path and text.
-pub static EXAMPLES: &[(&str, &str)] = &[];
+/// The examples (the repository's `examples` folder): path and text.
+pub static EXAMPLES: &[(&str, &str)] = &[
+    (
+        "examples/Clobber.cgs",
+        include_str!("../../../examples/Clobber.cgs"),
+    ),
+    (
+        "examples/Nim.cgs",
+        include_str!("../../../examples/Nim.cgs"),
+    ),
+    (
+        "examples/PartizanSubtraction.cgs",
+        include_str!("../../../examples/PartizanSubtraction.cgs"),
+    ),
+    (
+        "examples/TopplingDominoes.cgs",
+        include_str!("../../../examples/TopplingDominoes.cgs"),
+    ),
+];
