@@ -223,32 +223,16 @@ fn plot(lib: &[PathBuf], src: &str, output: &Path) -> ExitCode {
     }
 }
 
-/// True when brackets opened in `text` are all closed (strings skipped).
+/// True when `text` is a whole input: no bracket, keyword block (`begin`,
+/// `if`, a loop, `class`), string or block comment is left open. The lexer
+/// and parser decide (SCRIPTING 1.6), so brackets in comments and strings
+/// do not count.
 pub fn balanced(text: &str) -> bool {
-    let mut depth = 0i64;
-    let mut in_string = false;
-    let mut escaped = false;
-    for c in text.chars() {
-        if in_string {
-            match (escaped, c) {
-                (true, _) => escaped = false,
-                (false, '\\') => escaped = true,
-                (false, '"') => in_string = false,
-                _ => {}
-            }
-            continue;
-        }
-        match c {
-            '"' => in_string = true,
-            '{' | '[' | '(' => depth += 1,
-            '}' | ']' | ')' => depth -= 1,
-            _ => {}
-        }
-    }
-    depth <= 0 && !in_string
+    !onag_lang::parser::is_incomplete(text)
 }
 
-/// Run a script: inputs are lines, continued while brackets are open.
+/// Run a script: inputs are lines, continued while a bracket or a keyword
+/// block is open.
 fn script(lib: &[PathBuf], path: &Path, as_json: bool, how: Supervision) -> ExitCode {
     let text = match std::fs::read_to_string(path) {
         Ok(t) => t,
@@ -279,7 +263,7 @@ fn script(lib: &[PathBuf], path: &Path, as_json: bool, how: Supervision) -> Exit
     }
     if !pending.trim().is_empty() {
         eprintln!(
-            "{}:{first_line}: error: unclosed bracket at end of file",
+            "{}:{first_line}: error: the file ends inside an unfinished input (an open bracket or block)",
             path.display()
         );
         return ExitCode::from(EVAL_ERROR);

@@ -143,7 +143,7 @@ pub fn repl(lib: &[std::path::PathBuf], how: Supervision) -> ExitCode {
             Ok(None) => {}
             Err(f) => println!("{}", f.render(input, "<input>", color)),
         }
-        *variables.borrow_mut() = interp.global_names().map(String::from).collect();
+        *variables.borrow_mut() = interp.global_names().collect();
         if let Some(h) = &history {
             let _ = editor.save_history(h);
         }

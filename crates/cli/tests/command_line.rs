@@ -178,3 +178,21 @@ fn trees_and_boards_are_drawn() {
         "┌───┬───┐\n│   │ # │\n└───┴───┘"
     );
 }
+
+/// A script's inputs continue while a bracket or a keyword block is open,
+/// as the parser decides: `1 // {` is complete (the brace is in a comment).
+#[test]
+fn scripts_continue_open_blocks_not_commented_brackets() {
+    let dir = std::env::temp_dir().join(format!("onag-script-file-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let path = dir.join("blocks.onag");
+    std::fs::write(
+        &path,
+        "1 // {\nx := \"{\"\nif 1 < 2 then\n  \"yes\"\nelse\n  \"no\"\nend\nfor i from 1 to 3\nyield i * i\nend\n/* a comment\n   over two lines */ 7\n",
+    )
+    .expect("write the script");
+    let o = onag(&[path.to_str().expect("a UTF-8 path")]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(stdout(&o), "1\n\"{\"\n\"yes\"\n[1,4,9]\n7");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -328,7 +328,9 @@ pub struct Lambda {
     pub parenthesised: bool,
 }
 
-/// Where a `for` loop variable takes its values.
+/// Where a `for` loop variable takes its values. (Loop heads are few and
+/// short-lived, so the size of the range variant does not matter.)
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug, PartialEq)]
 pub enum ForSource {
     /// `from A [to B] [by C]`.
@@ -348,6 +350,7 @@ pub enum ForSource {
 
 /// One loop head (SCRIPTING 2.5): `for ...` or `while ...`, with its
 /// `while` and `where` clauses.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug, PartialEq)]
 pub enum LoopHead {
     /// `for x ... [while W] [where P]`.

@@ -385,7 +385,7 @@ pub fn game_method(
     interp: &Interp,
     recv: &Value,
     name: &str,
-    args: Option<(Vec<Value>, Vec<(Rc<str>, Value)>)>,
+    args: crate::interp::Args,
 ) -> Option<EvalResult> {
     if !crate::methods::has_method(Builtin::CanonicalShortGame, name)
         && !crate::methods::has_method(Builtin::DyadicRational, name)
@@ -430,7 +430,10 @@ fn this<'a>(cx: &'a Cx<'_>) -> EvalResult<&'a Value> {
 /// The most positions `Followers` lists.
 const MAX_FOLLOWERS: usize = 1_000_000;
 
-/// Every position reachable from this one, itself included.
+/// Every position reachable from this one, itself included. (Keys hold
+/// values compared structurally; a mutable position is compared by its
+/// state when it is met.)
+#[allow(clippy::mutable_key_type)]
 fn followers(interp: &Interp, start: &Value) -> EvalResult<Vec<Value>> {
     let mut seen: FxHashSet<Key> = FxHashSet::default();
     let mut order = vec![start.clone()];

@@ -13,7 +13,7 @@ use std::rc::Weak;
 thread_local! {
     /// The session values are printed with when no session is given (for
     /// `Display`): the last one that ran an input.
-    static CURRENT: RefCell<Weak<Session>> = RefCell::new(Weak::new());
+    static CURRENT: RefCell<Weak<Session>> = const { RefCell::new(Weak::new()) };
 }
 
 /// Makes `interp` the session `Display` prints instances with.

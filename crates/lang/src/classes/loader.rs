@@ -166,6 +166,9 @@ pub fn load_source(interp: &Interp, qualified: &str, source: &Arc<Source>) -> Ev
     Ok(Entity::Class(class))
 }
 
+/// A method's signature: name, auto-invoked or not, parameter types.
+type Signature = (Rc<str>, bool, Vec<Rc<str>>);
+
 /// Builds the classes of one file.
 struct Builder<'a> {
     interp: &'a Interp,
@@ -474,7 +477,7 @@ impl<'a> Builder<'a> {
             entry.nested = Some(nested);
         }
         // Own methods, with the override rules.
-        let mut declared: Vec<(Rc<str>, bool, Vec<Rc<str>>)> = Vec::new();
+        let mut declared: Vec<Signature> = Vec::new();
         for m in &own_methods {
             let method = self.method(m, &qualified, &outline, flags.system)?;
             let auto = method.params.is_none();
@@ -766,12 +769,12 @@ impl<'a> Builder<'a> {
         decl: &ClassDecl,
         qualified: &str,
         parents: &[ClassRef],
-        declared: &[(Rc<str>, bool, Vec<Rc<str>>)],
+        declared: &[Signature],
     ) -> EvalResult<()> {
         if parents.len() < 2 {
             return Ok(());
         }
-        let mut seen: FxHashMap<(Rc<str>, bool, Vec<Rc<str>>), Rc<Method>> = FxHashMap::default();
+        let mut seen: FxHashMap<Signature, Rc<Method>> = FxHashMap::default();
         for parent in parents {
             for (name, m) in &parent.members {
                 for method in m.auto.iter().chain(m.overloads.iter()) {

@@ -131,7 +131,9 @@ pub struct FunctionIR {
     pub source: Option<Arc<Source>>,
 }
 
-/// The source of one loop head's values.
+/// The source of one loop head's values. (One per loop head: the size of
+/// the range variant does not matter.)
+#[allow(clippy::large_enum_variant)]
 pub enum HeadSource {
     /// `from A [to B] [by C]`.
     Range {

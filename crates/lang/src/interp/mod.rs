@@ -13,7 +13,7 @@
 mod call;
 pub(crate) mod eval;
 mod loops;
-mod objects;
+pub(crate) mod objects;
 pub mod ops;
 
 use crate::classes::ClassTable;
@@ -28,7 +28,8 @@ use std::cell::{Cell, RefCell};
 use std::panic::{self, AssertUnwindSafe};
 use std::rc::{Rc, Weak};
 
-pub use call::CallSite;
+pub use call::{CallSite, Named};
+pub use objects::Args;
 
 /// The deepest nesting of CGScript calls (functions, methods,
 /// constructors) before `Maximum recursive depth exceeded. (Possible

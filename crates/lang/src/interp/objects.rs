@@ -13,7 +13,7 @@ use std::rc::Rc;
 
 /// Arguments of a member access: `None` for `x.Name`, else the evaluated
 /// arguments of `x.Name(...)`.
-type Args = Option<(Vec<Value>, Named)>;
+pub type Args = Option<(Vec<Value>, Named)>;
 
 fn no_member(name: &str, class: &str) -> EvalError {
     EvalError::no_member(name, class)
@@ -56,9 +56,8 @@ impl Interp {
             Value::Class(cv) => self.class_member(cv, name, args),
             Value::Package(p) => self.package_member(p, name, args),
             _ => {
-                let called = args.is_some();
                 let (positional, named) = args.unwrap_or_default();
-                crate::methods::call_method(self, recv, name, positional, named, called)
+                crate::methods::call_method(self, recv, name, positional, named)
             }
         }
     }
@@ -270,7 +269,7 @@ impl Interp {
     ) -> EvalResult {
         let class = &cv.class;
         if let Some(b) = class.native {
-            return crate::methods::call_static(self, b, "Eval", positional, named, true);
+            return crate::methods::call_static(self, b, "Eval", positional, named);
         }
         if let Some(members) = class.member("Eval") {
             let statics: Vec<Rc<Method>> = members
@@ -386,17 +385,8 @@ impl Interp {
                 return r;
             }
         }
-        let called = args.is_some();
         let (positional, named) = args.unwrap_or_default();
-        crate::methods::call_object_method(
-            self,
-            recv,
-            &class.qualified,
-            name,
-            positional,
-            named,
-            called,
-        )
+        crate::methods::call_object_method(self, recv, &class.qualified, name, positional, named)
     }
 
     fn static_of(&self, class: &ClassRef, name: &str) -> Value {
@@ -608,9 +598,8 @@ impl Interp {
         let class = &cv.class;
         if let Some(b) = class.native {
             if crate::methods::has_static(b, name) {
-                let called = args.is_some();
                 let (p, n) = args.unwrap_or_default();
-                return crate::methods::call_static(self, b, name, p, n, called);
+                return crate::methods::call_static(self, b, name, p, n);
             }
         }
         if let Some(e) = class
@@ -654,9 +643,8 @@ impl Interp {
                 return self.call_members(&this, class, name, &statics, args);
             }
         }
-        let called = args.is_some();
         let (positional, named) = args.unwrap_or_default();
-        crate::methods::call_class_object_method(self, cv, name, positional, named, called)
+        crate::methods::call_class_object_method(self, cv, name, positional, named)
     }
 
     /// `package.Name`: a class, a sub-package, or a constant of the

@@ -235,7 +235,6 @@ pub fn call_method(
     name: &str,
     positional: Vec<Value>,
     named: Vec<(Rc<str>, Value)>,
-    called: bool,
 ) -> EvalResult {
     let b = builtin::builtin_of(receiver).unwrap_or(Builtin::Object);
     let found = all().find(|m| m.name == name && native_is_a(b, m.receiver));
@@ -246,7 +245,7 @@ pub fn call_method(
                 || has_method(Builtin::DyadicRational, name)
             {
                 let g = Value::game(p.canonical_form()?);
-                return call_method(interp, &g, name, positional, named, called);
+                return call_method(interp, &g, name, positional, named);
             }
         }
         return Err(not_a_method(interp, name, receiver));
@@ -315,7 +314,6 @@ pub fn call_object_method(
     name: &str,
     positional: Vec<Value>,
     named: Vec<(Rc<str>, Value)>,
-    _called: bool,
 ) -> EvalResult {
     match objects::METHODS
         .iter()
@@ -334,10 +332,9 @@ pub fn call_class_object_method(
     name: &str,
     positional: Vec<Value>,
     named: Vec<(Rc<str>, Value)>,
-    called: bool,
 ) -> EvalResult {
     let v = Value::Class(Rc::new(cv.clone()));
-    match call_method(interp, &v, name, positional, named, called) {
+    match call_method(interp, &v, name, positional, named) {
         Err(e) if e.kind == ErrorKind::NoSuchMember => {
             Err(EvalError::no_member(name, "cgsuite.lang.Class"))
         }
@@ -357,7 +354,6 @@ pub fn call_static(
     name: &str,
     positional: Vec<Value>,
     named: Vec<(Rc<str>, Value)>,
-    _called: bool,
 ) -> EvalResult {
     let qualified = builtin::def(b).qualified;
     let Some(def) = statics().find(|s| s.class == b && s.name == name) else {
@@ -514,7 +510,7 @@ fn player_arg(a: &[Value], i: usize) -> EvalResult<Player> {
     }
 }
 
-fn function_arg<'a>(a: &'a [Value], i: usize, arity: usize) -> EvalResult<&'a Value> {
+fn function_arg(a: &[Value], i: usize, arity: usize) -> EvalResult<&Value> {
     let f = arg(a, i)?;
     match f {
         Value::Function(c) => {
