@@ -264,3 +264,130 @@ fn user_functions_of_rulesets_may_nest() {
         ("[GenWythoff(f)((4,n)).NimValue for n from 0 to 8] == [GenWythoff(g)((4,n)).NimValue for n from 0 to 8]", "true"),
     ]);
 }
+
+/// An up or down followed by a bare `*` is a term whatever follows it, as
+/// CGSuite reads it; only a plain number followed by `*` is a product.
+#[test]
+fn an_up_star_is_a_term_whatever_follows() {
+    check(&[
+        ("^*+1", "1^*"),
+        ("v*+1", "1v*"),
+        ("^*-1", "-1^*"),
+        ("^*+^", "^^*"),
+        ("vvv*+^19*3", "^16*2"),
+        ("^*(2)", "^*2"),
+        ("3*5", "15"),
+        ("3*^", "^3"),
+    ]);
+    assert!(is_error("^*^"));
+}
+
+/// `^ Heat *` is an up-multiple of the variable `Heat` (as CGSuite reads
+/// `^ x`): an error, since `Heat` is neither a variable nor an operator.
+#[test]
+fn a_single_up_takes_the_operand_after_it_as_its_count() {
+    check(&[
+        ("^ Heat *", "!!That variable is not defined: `Heat`"),
+        ("n := 3; ^ n", "^3"),
+        ("^ n *", "^3*"),
+        ("v(2)", "vv"),
+        ("^^ Heat *", "0"),
+        (
+            "^ \"foo\"",
+            "!!No operation `up` for arguments of types `cgsuite.lang.String`, `game.Zero`",
+        ),
+    ]);
+}
+
+/// `+-1/2` reads back as onag prints `{1/2|-1/2}`.
+#[test]
+fn plus_minus_a_fraction_reads_back() {
+    check(&[
+        ("+-1/2", "+-1/2"),
+        ("{1/2|-1/2}", "+-1/2"),
+        ("+-1/2 == {1/2|-1/2}", "true"),
+        ("3+-1/2", "{7/2|5/2}"),
+        ("+-3/4", "+-3/4"),
+    ]);
+}
+
+/// `==` between a position and a game compares values, as `<=` does.
+#[test]
+fn equality_of_positions_and_games_agrees_with_the_order() {
+    check(&[
+        ("Domineering(\".|.\") == 1", "true"),
+        ("1 == Domineering(\".|.\")", "true"),
+        ("Domineering(\".|.\") != 1", "false"),
+        (
+            "Domineering(\".|.\") <= 1 and 1 <= Domineering(\".|.\")",
+            "true",
+        ),
+        ("Domineering(\"..\") == -1", "true"),
+        ("Domineering(\".|.\") == Domineering(\".|.\")", "true"),
+        ("Domineering(\"..\") == Domineering(\".|.\")", "false"),
+    ]);
+}
+
+/// Unbounded recursion ends with CGSuite's error at a fixed depth, quickly
+/// and with bounded memory; deep legitimate recursion still works.
+#[test]
+fn unbounded_recursion_is_an_error() {
+    check(&[
+        (
+            "j := n -> j(n); j(5)",
+            "!!Maximum recursive depth exceeded. (Possible infinite recursion?)",
+        ),
+        (
+            "k := n -> if n == 0 then 0 else 1 + k(n - 1) end; k(5000)",
+            "5000",
+        ),
+        (
+            "j(1)",
+            "!!Maximum recursive depth exceeded. (Possible infinite recursion?)",
+        ),
+    ]);
+}
+
+/// One wording for one mistake: a method a ruleset does not have is a
+/// missing member, as for every other object.
+#[test]
+fn missing_ruleset_methods_are_missing_members() {
+    check(&[(
+        "game.heap.Kayles.NimValueTable(2, 2)",
+        "!!Not a method or member variable: `NimValueTable` (in object of class `game.Ruleset`)",
+    )]);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// On random Domineering, Clobber and Toads and Frogs positions, `P == G`
+    /// agrees with `P <= G and G <= P`, for G the canonical form and for
+    /// random other games.
+    #[test]
+    fn position_equality_agrees_with_the_order(
+        cells in prop::collection::vec(0usize..3, 6),
+        ruleset in 0usize..3,
+        other in random_game(2),
+    ) {
+        let (name, chars) = match ruleset {
+            0 => ("Domineering", ['.', '.', '#']),
+            1 => ("Clobber", ['x', 'o', '.']),
+            _ => ("ToadsAndFrogs", ['t', 'f', '.']),
+        };
+        let board: String = cells.iter().map(|&c| chars[c]).collect();
+        let board = if ruleset == 2 { board } else { format!("{}|{}", &board[..3], &board[3..]) };
+        let other = other.to_string();
+        prop_assume!(!has_documented_exception(&other));
+        let mut s = Interp::new();
+        s.run(&format!("p := {name}(\"{board}\"); g := p.CanonicalForm; h := {other}"))
+            .map_err(|e| TestCaseError::fail(format!("{name} {board}: {e}")))?;
+        for q in ["g", "h"] {
+            let eq = s.run(&format!("p == {q}")).unwrap().unwrap().to_string();
+            let both = s.run(&format!("p <= {q} and {q} <= p")).unwrap().unwrap().to_string();
+            prop_assert_eq!(&eq, &both, "{} {} against {}", name, board, q);
+            let ne = s.run(&format!("p != {q}")).unwrap().unwrap().to_string();
+            prop_assert_eq!(ne == "true", eq == "false");
+        }
+    }
+}

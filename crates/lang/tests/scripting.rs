@@ -190,7 +190,7 @@ fn control_flow_is_checked_before_running() {
         ("this", ErrorKind::UndefinedName),
         ("Integer := 2", ErrorKind::Assignment),
         ("x -> x -> x", ErrorKind::Declaration),
-        ("(y, y) -> y", ErrorKind::Declaration),
+        ("(y, y) -> y", ErrorKind::Syntax),
     ] {
         match s.run(input) {
             Err(e) => assert_eq!(e.kind(), kind, "{input}: {e}"),

@@ -127,6 +127,49 @@ pub fn all() -> impl Iterator<Item = &'static MethodDef> {
 pub static METHODS: std::sync::LazyLock<Vec<&'static MethodDef>> =
     std::sync::LazyLock::new(|| all().collect());
 
+/// The methods of each name, in table order.
+static BY_NAME: std::sync::LazyLock<rustc_hash::FxHashMap<&'static str, Vec<&'static MethodDef>>> =
+    std::sync::LazyLock::new(|| {
+        let mut map: rustc_hash::FxHashMap<&'static str, Vec<&'static MethodDef>> =
+            rustc_hash::FxHashMap::default();
+        for m in all() {
+            map.entry(m.name).or_default().push(m);
+        }
+        map
+    });
+
+/// The methods of this name, in table order.
+fn methods_named(name: &str) -> &'static [&'static MethodDef] {
+    BY_NAME.get(name).map_or(&[], Vec::as_slice)
+}
+
+/// Each built-in class with the built-in classes it descends from
+/// (itself included).
+static NATIVE_ANCESTRY: std::sync::LazyLock<
+    rustc_hash::FxHashMap<Builtin, rustc_hash::FxHashSet<Builtin>>,
+> = std::sync::LazyLock::new(|| {
+    fn add(b: Builtin, out: &mut rustc_hash::FxHashSet<Builtin>) {
+        if out.insert(b) {
+            for p in builtin::def(b)
+                .parents
+                .iter()
+                .filter_map(|q| builtin::by_qualified(q))
+            {
+                add(p, out);
+            }
+        }
+    }
+    BUILTINS
+        .iter()
+        .map(|d| {
+            let mut set = rustc_hash::FxHashSet::default();
+            add(d.id, &mut set);
+            set.insert(Builtin::Object);
+            (d.id, set)
+        })
+        .collect()
+});
+
 const STATIC_TABLES: &[&[StaticDef]] = &[
     collections::STATICS,
     strings::STATICS,
@@ -208,19 +251,16 @@ pub fn call_function_def(
 
 /// True when native class `b` is `target` or descends from it.
 pub fn native_is_a(b: Builtin, target: Builtin) -> bool {
-    if b == target || target == Builtin::Object {
-        return true;
-    }
-    builtin::def(b)
-        .parents
-        .iter()
-        .filter_map(|q| builtin::by_qualified(q))
-        .any(|p| native_is_a(p, target))
+    b == target
+        || target == Builtin::Object
+        || NATIVE_ANCESTRY.get(&b).is_some_and(|a| a.contains(&target))
 }
 
 /// True when values of class `b` answer a method of this name.
 pub fn has_method(b: Builtin, name: &str) -> bool {
-    all().any(|m| m.name == name && native_is_a(b, m.receiver))
+    methods_named(name)
+        .iter()
+        .any(|m| native_is_a(b, m.receiver))
 }
 
 /// The error for a member a value does not have.
@@ -236,8 +276,16 @@ pub fn call_method(
     positional: Vec<Value>,
     named: Vec<(Rc<str>, Value)>,
 ) -> EvalResult {
-    let b = builtin::builtin_of(receiver).unwrap_or(Builtin::Object);
-    let found = all().find(|m| m.name == name && native_is_a(b, m.receiver));
+    // Games dispatch as canonical short games: no method is declared for
+    // their subclasses, and telling them apart costs time.
+    let b = match receiver {
+        Value::Game(_) => Builtin::CanonicalShortGame,
+        other => builtin::builtin_of(other).unwrap_or(Builtin::Object),
+    };
+    let found = methods_named(name)
+        .iter()
+        .copied()
+        .find(|m| native_is_a(b, m.receiver));
     let Some(def) = found else {
         if let Value::Position(p) = receiver {
             // Game methods of a position are those of its canonical form.

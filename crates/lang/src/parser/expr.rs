@@ -211,9 +211,14 @@ impl Parser {
         if self.at(close) {
             return Ok((params, height));
         }
+        let mut seen: Vec<String> = Vec::new();
         loop {
             let (name, span) = self.take_ident("a parameter name")?;
             self.check_binding_name(&name, span)?;
+            if seen.contains(&name) {
+                return Err(ParseError::new(format!("Duplicate var: `{name}`"), span));
+            }
+            seen.push(name.clone());
             let ty = match self.eat_keyword(Keyword::As) {
                 Some(_) => Some(self.type_name()?),
                 None => None,
