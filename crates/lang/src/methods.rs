@@ -35,6 +35,20 @@ pub enum Receiver {
 }
 
 impl Receiver {
+    /// Whether methods of this receiver can be offered for `v` (as
+    /// completions), decided from the kind of `v` alone: a position is
+    /// offered position and game methods without computing its canonical
+    /// form, a dyadic number the game methods too.
+    pub fn offers(self, v: &Value) -> bool {
+        match (self, v) {
+            (Receiver::Game, Value::Position(_)) => true,
+            (Receiver::Game, Value::Number(r)) => r.is_dyadic(),
+            (Receiver::Game, Value::Game(_)) => true,
+            (Receiver::Game, _) => false,
+            _ => self.accepts(v),
+        }
+    }
+
     fn accepts(self, v: &Value) -> bool {
         match self {
             Receiver::Integer => v.as_integer().is_some(),
