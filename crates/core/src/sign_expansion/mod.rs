@@ -54,3 +54,12 @@ pub fn subordinate(x: &Dyadic, b: &Dyadic) -> Option<Dyadic> {
     xs.starts_with(&bs)
         .then(|| from_sign_expansion(&xs[bs.len()..]))
 }
+
+/// The birthday of an element of the field (placeholder).
+pub fn birthday(
+    x: &crate::surreal::SurrealNumber,
+) -> Result<crate::surreal::Ordinal, crate::number::NumberError> {
+    Err(crate::number::NumberError::new(format!(
+        "Birthday of {x} is not implemented"
+    )))
+}
