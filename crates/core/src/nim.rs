@@ -23,6 +23,8 @@
 //! the quadratic extension: with `conj(a1·F + a0) = a1·F + (a0 ⊕ a1)`,
 //! `a ⊗ conj(a) = a1² ⊗ F/2 ⊕ a0 ⊗ (a0 ⊕ a1)` lies in the half-size field.
 
+pub mod transfinite;
+
 use std::sync::OnceLock;
 
 use num_bigint::BigUint;

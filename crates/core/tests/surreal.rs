@@ -8,3 +8,6 @@ mod support;
 
 #[path = "surreal/values.rs"]
 mod values;
+
+#[path = "surreal/nimbers.rs"]
+mod nimbers;

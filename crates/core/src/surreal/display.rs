@@ -11,7 +11,7 @@ use super::generalized::GeneralizedOrdinal;
 /// quotient needs parentheses: it has more than one term, or one term
 /// whose coefficient is not 1 and whose exponent is not 0 (`ω^(ω×2)` but
 /// `ω^ω^2`, `ω^20`; SURREAL 5.1).
-pub(crate) fn needs_parentheses(x: &GeneralizedOrdinal) -> bool {
+fn needs_parentheses(x: &GeneralizedOrdinal) -> bool {
     match x.terms() {
         [] => false,
         [t] => !t.coefficient.is_one() && !t.exponent.is_zero(),

@@ -35,7 +35,7 @@ pub use ordinal::Ordinal;
 pub use quotient::Quotient;
 pub use tower::SurrealNumber;
 
-pub(crate) use display::{needs_parentheses, write_grouped};
+pub(crate) use display::write_grouped;
 
 use crate::number::NumberError;
 
