@@ -668,6 +668,23 @@ impl TransfiniteNimber {
             .ok_or_else(|| NumberError::new(format!("Nim value is not an ordinal: {x}")))
     }
 
+    /// The outcome of a non-zero nimber: the first player wins.
+    pub fn outcome(&self) -> crate::game::Outcome {
+        crate::game::Outcome::N
+    }
+
+    /// CGSuite's answers of the game predicates on a transfinite nimber
+    /// (SURREAL 7.1): true for `IsNimber`, `IsAllSmall`, `IsInfinitesimal`,
+    /// `IsLoopfree`, `IsNumberish`, `IsPlumtree`, `IsStopper`,
+    /// `IsStopperSided` and `IsUptimal`; `None` for other names.
+    pub fn predicate(name: &str) -> Option<bool> {
+        match name {
+            "IsNimber" | "IsAllSmall" | "IsInfinitesimal" | "IsLoopfree" | "IsNumberish"
+            | "IsPlumtree" | "IsStopper" | "IsStopperSided" | "IsUptimal" => Some(true),
+            _ => None,
+        }
+    }
+
     /// CGSuite's `ConwayProduct`: `∗(α ⊗ β)`, again a transfinite nimber
     /// (SURREAL 7.1).
     pub fn conway_product(
