@@ -11,3 +11,6 @@ mod values;
 
 #[path = "surreal/nimbers.rs"]
 mod nimbers;
+
+#[path = "surreal/expansions.rs"]
+mod expansions;

@@ -43,6 +43,10 @@ pub struct GeneralizedOrdinal {
 /// it is refused with `Overflow.` (a product of two sums of 4096 terms).
 pub const MAX_TERM_PRODUCTS: usize = 1 << 24;
 
+/// The highest tower of exponents `ω^(ω^(…))` a power of ω may build
+/// (values are trees of that depth, handled recursively).
+pub const MAX_HEIGHT: usize = 256;
+
 impl GeneralizedOrdinal {
     /// The value 0.
     pub const fn zero() -> GeneralizedOrdinal {
@@ -198,6 +202,18 @@ impl GeneralizedOrdinal {
         } else {
             self.clone()
         }
+    }
+
+    /// The height of the tower of exponents: 0 for an integer, 1 for a
+    /// sum of powers `ω^n` with finite n, `1 + ` the largest height of an
+    /// exponent otherwise.
+    pub fn height(&self) -> usize {
+        self.terms
+            .iter()
+            .filter(|t| !t.exponent.is_zero())
+            .map(|t| 1 + t.exponent.as_generalized().height())
+            .max()
+            .unwrap_or(0)
     }
 
     /// The birthday of a generalized ordinal: the ordinal `Σ |cᵢ|·ω^αᵢ`, the

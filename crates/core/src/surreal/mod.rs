@@ -30,7 +30,7 @@ pub mod polynomial;
 mod quotient;
 mod tower;
 
-pub use generalized::{GeneralizedOrdinal, Term, MAX_TERM_PRODUCTS};
+pub use generalized::{GeneralizedOrdinal, Term, MAX_HEIGHT, MAX_TERM_PRODUCTS};
 pub use ordinal::Ordinal;
 pub use quotient::Quotient;
 pub use tower::SurrealNumber;

@@ -238,6 +238,41 @@ impl Ordinal {
         (a.len() == b.len()).then(Ordinal::zero)
     }
 
+    /// The least γ with `γ + other = self` (Cantor sum), if there is one:
+    /// a run of `self` signs ends with a run of `other` signs exactly when
+    /// it is `γ` signs followed by them.
+    pub fn right_difference(&self, other: &Ordinal) -> Option<Ordinal> {
+        let Some(lead) = other.terms().first() else {
+            return Some(self.clone());
+        };
+        // self must be [terms above e] + ω^e·c' + [other's terms below e]
+        // with c' at least other's leading coefficient.
+        let e = &lead.exponent;
+        let above: Vec<Term> = self
+            .terms()
+            .iter()
+            .take_while(|t| &t.exponent > e)
+            .cloned()
+            .collect();
+        let rest = &self.terms()[above.len()..];
+        let (at_e, below) = match rest.split_first() {
+            Some((t, below)) if &t.exponent == e => (t.coefficient.clone(), below),
+            _ => return None,
+        };
+        if at_e < lead.coefficient || below != &other.terms()[1..] {
+            return None;
+        }
+        let mut terms = above;
+        let left = at_e - &lead.coefficient;
+        if left.is_positive() {
+            terms.push(Term {
+                exponent: e.clone(),
+                coefficient: left,
+            });
+        }
+        Some(Ordinal(GeneralizedOrdinal::from_normal_terms(terms)))
+    }
+
     /// The successor `α + 1`.
     pub fn successor(&self) -> Ordinal {
         self.cantor_sum(&Ordinal::one())

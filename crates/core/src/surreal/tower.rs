@@ -8,7 +8,7 @@ use std::fmt;
 use crate::game::Outcome;
 use crate::number::{Dyadic, Integer, NumberError, Rational};
 
-use super::generalized::GeneralizedOrdinal;
+use super::generalized::{GeneralizedOrdinal, MAX_HEIGHT};
 use super::ordinal::Ordinal;
 use super::overflow;
 use super::quotient::{self, Quotient};
@@ -361,6 +361,11 @@ impl SurrealNumber {
         }
         if let (S::GeneralizedOrdinal(x), Some(y)) = (self, exponent.to_generalized()) {
             if x == &GeneralizedOrdinal::omega() {
+                if y.height() >= MAX_HEIGHT {
+                    return Err(NumberError::new(format!(
+                        "Overflow: a tower of more than {MAX_HEIGHT} exponents"
+                    )));
+                }
                 return Ok(SurrealNumber::omega_power(&y));
             }
         }

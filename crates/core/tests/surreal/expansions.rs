@@ -1,0 +1,85 @@
+//! Sign expansions (SURREAL 9): the examples of 9.2, 9.3 and the table of
+//! 9.6, the seeds' Hackenstrings, birthdays, and the way back.
+
+use onag_core::number::Rational;
+use onag_core::sign_expansion::{term_expansion, Sign, SignExpansion};
+use onag_core::surreal::Ordinal;
+
+use super::support::*;
+
+fn expansion(x: &S) -> String {
+    SignExpansion::of(x).expect("an expansion").to_string()
+}
+
+#[test]
+fn reals_by_berlekamps_rule() {
+    // SURREAL 9.2.
+    assert_eq!(expansion(&add(&n(3), &q(9, 16))), "++++-+--");
+    // The thesis's 89/16 = 5 + 9/16, whose binary search for 9/16 passes
+    // 1/2, 3/4 and 5/8.
+    assert_eq!(expansion(&q(89, 16)), "++++++-+--");
+    assert_eq!(expansion(&q(9, 16)), "+-+--");
+    // The blog's 10.1100101 in binary is LLLRLLRRLR.
+    assert_eq!(expansion(&q(357, 128)), "+++-++--+-");
+    assert_eq!(expansion(&q(1, 2)), "+-");
+    assert_eq!(expansion(&q(3, 4)), "+-+");
+    assert_eq!(expansion(&q(1, 3)), "+-(-+)^ω");
+    assert_eq!(expansion(&q(2, 3)), "(+-)^ω");
+    assert_eq!(expansion(&q(1, 7)), "+-(--+)^ω");
+    assert_eq!(expansion(&q(-1, 3)), "-+(+-)^ω");
+    assert_eq!(expansion(&n(0)), "");
+    assert_eq!(expansion(&n(-3)), "---");
+    assert_eq!(
+        SignExpansion::of(&q(6, 23))
+            .expect("ω")
+            .length()
+            .to_string(),
+        "ω"
+    );
+}
+
+#[test]
+fn the_table_of_the_spec() {
+    // SURREAL 9.6, the rows in CGSuite's field: x, expansion, birthday.
+    let eps = div(&n(1), &w());
+    let rows: Vec<(S, &str, &str)> = vec![
+        (q(1, 3), "+-(-+)^ω", "ω"),
+        (q(2, 3), "(+-)^ω", "ω"),
+        (sub(&w(), &n(1)), "+^ω-", "ω+1"),
+        (sub(&n(5), &w()), "-^ω+^5", "ω+5"),
+        (eps.clone(), "+-^ω", "ω"),
+        (div(&w(), &n(2)), "+^ω-^ω", "ω×2"),
+        (div(&mul(&w(), &n(3)), &n(4)), "+^ω-^ω+^ω", "ω×3"),
+        (mul(&eps, &eps), "+-^(ω×2)", "ω×2"),
+        (add(&eps, &mul(&eps, &eps)), "+-^ω+-^ω", "ω×2"),
+        (add(&q(1, 7), &eps), "+-(--+)^ω+-^ω", "ω×2"),
+        (wp(&sub(&w(), &n(1))), "+^ω^ω-^ω^(ω+1)", "ω^(ω+1)"),
+        (div(&n(1), &sub(&w(), &n(1))), "(+-^ω)^ω", "ω^2"),
+        (div(&n(1), &add(&w(), &n(1))), "+(-^(ω+1)+^(ω+1))^ω", "ω^2"),
+    ];
+    for (x, signs, birthday) in rows {
+        let s = SignExpansion::of(&x).expect("an expansion");
+        assert_eq!(s.to_string(), signs, "{x}");
+        assert_eq!(s.length().to_string(), birthday, "{x}");
+        assert_eq!(x.birthday().expect("born").to_string(), birthday, "{x}");
+    }
+}
+
+#[test]
+fn monomials_by_gonshors_formula() {
+    // SURREAL 9.3: ω^y·r.
+    let one = Rational::one();
+    let half = q(1, 2).to_rational().expect("1/2");
+    let plus = |n: u64| (Sign::Plus, Ordinal::from(n));
+    let minus = |n: u64| (Sign::Minus, Ordinal::from(n));
+    let t =
+        |y: &[(Sign, Ordinal)], r: &Rational| term_expansion(y, r, None).expect("term").to_string();
+    assert_eq!(t(&[plus(1)], &one), "+^ω");
+    assert_eq!(t(&[plus(2)], &one), "+^ω^2");
+    assert_eq!(t(&[minus(1)], &one), "+-^ω");
+    assert_eq!(t(&[minus(2)], &one), "+-^(ω×2)");
+    // √ω = ω^(1/2): not in the field, but its expansion follows.
+    assert_eq!(t(&[plus(1), minus(1)], &one), "+^ω-^ω^2");
+    assert_eq!(t(&[plus(1)], &half), "+^ω-^ω");
+    assert_eq!(t(&[minus(1)], &half), "+-^(ω+1)");
+}
