@@ -83,3 +83,67 @@ fn monomials_by_gonshors_formula() {
     assert_eq!(t(&[plus(1)], &half), "+^ω-^ω");
     assert_eq!(t(&[minus(1)], &half), "+-^(ω+1)");
 }
+
+fn parse(s: &str) -> SignExpansion {
+    s.parse().expect("a sign expansion")
+}
+
+#[test]
+fn hackenstrings_read_back() {
+    // The brief: "+-+" is 3/4; 1/3's infinite Hackenstring has a value.
+    shows(&parse("+-+").value().expect("3/4"), "3/4");
+    shows(&parse("+-(-+)^ω").value().expect("1/3"), "1/3");
+    shows(&parse("+--+-+(-+)^ω").value().expect("1/3"), "1/3");
+    shows(&parse("(+-)^ω").value().expect("2/3"), "2/3");
+    shows(&parse("").value().expect("0"), "0");
+    // The thesis: ω = {0, 1, 2, … |}, ω + 1, ε = {0 | 1, 1/2, 1/4, …}, 1 − ε.
+    shows(&parse("+^ω").value().expect("ω"), "ω");
+    shows(&parse("+^ω+").value().expect("ω+1"), "ω+1");
+    shows(&parse("+-^ω").value().expect("ε"), "1/ω");
+    shows(&parse("+-+^ω").value().expect("1-ε"), "(ω-1)/ω");
+    // The blog: ω − 1 and 1/(2ω) are born on day ω + 1, ω/2 on day ω·2;
+    // "LRLLL…" is 1 − 1/ω and "LRRR…" is 1/ω.
+    shows(&parse("+^ω-").value().expect("ω-1"), "ω-1");
+    shows(&parse("+-^(ω+1)").value().expect("ε/2"), "1/ω×2");
+    shows(&parse("+^ω-^ω").value().expect("ω/2"), "ω/2");
+    fails(
+        "LRLLL".parse::<SignExpansion>(),
+        "Invalid sign expansion `LRLLL`: expected a sign or a parenthesis at position 1, found `L`",
+    );
+}
+
+#[test]
+fn the_table_reads_back() {
+    // SURREAL 9.6, written as the spec writes them.
+    let rows = [
+        ("+-(-+)^ω", "1/3"),
+        ("(+-)^ω", "2/3"),
+        ("+^ω-", "ω-1"),
+        ("-^ω+^5", "-ω+5"),
+        ("-^ω+++++", "-ω+5"),
+        ("+-^ω", "1/ω"),
+        ("+^ω-^ω", "ω/2"),
+        ("+^ω-^ω+^ω", "ω×3/4"),
+        ("+-^(ω×2)", "1/ω^2"),
+        ("+-^ω+-^ω", "(ω+1)/ω^2"),
+        ("+-(--+)^ω+-^ω", "(ω+7)/ω×7"),
+        ("+^ω^ω-^ω^(ω+1)", "ω^ω/ω"),
+        ("(+-^ω)^ω", "1/(ω-1)"),
+        ("+-^ω(-+^ω+-^ω)^ω", "1/(ω+1)"),
+    ];
+    for (signs, value) in rows {
+        let x = parse(signs)
+            .value()
+            .unwrap_or_else(|e| panic!("{signs}: {e}"));
+        assert_eq!(x.to_string(), value, "{signs}");
+    }
+    // Outside the field: √ω, ω + √ω, ω − √ω, √ω + ω^(1/4).
+    for signs in [
+        "+^ω-^ω^2",
+        "+^(ω×2)-^ω^2",
+        "+^ω-^ω+^ω^2",
+        "+^ω-^ω^2+^ω-^ω^2",
+    ] {
+        assert!(parse(signs).value().is_err(), "{signs}");
+    }
+}
