@@ -14,3 +14,6 @@ mod nimbers;
 
 #[path = "surreal/expansions.rs"]
 mod expansions;
+
+#[path = "surreal/properties.rs"]
+mod properties;

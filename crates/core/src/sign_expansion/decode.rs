@@ -19,8 +19,8 @@ use crate::interrupt;
 use crate::number::{Integer, NumberError, Rational};
 use crate::surreal::{GeneralizedOrdinal, Ordinal, SurrealNumber};
 
-use super::gonshor::{generalized_expansion, term_expansion, Threshold};
-use super::normal_form::{part_above, NormalTerm, Series};
+use super::gonshor::{term_expansion, Threshold};
+use super::normal_form::{NormalTerm, Series};
 use super::real;
 use super::sequence::{Segment, Sign, SignExpansion};
 
@@ -367,12 +367,7 @@ impl Decoder {
                 if !periodic {
                     continue;
                 }
-                let h = part_above(&t0.exponent, &e);
-                let limit = &h - &GeneralizedOrdinal::monomial(Integer::one(), e.successor());
-                let threshold = Threshold {
-                    signs: generalized_expansion(&limit).runs()?,
-                    strict: true,
-                };
+                let threshold = Threshold::limit(&t0.exponent, &e);
                 let terms = first.into_iter().map(|(t, _)| t).collect();
                 return Some((terms, shift, Prev { threshold }));
             }

@@ -11,7 +11,7 @@
 //! some earlier exponent. For a successor i that earlier exponent is
 //! `y_{i−1}`; after an ω-sequence of exponents `H − n·c·ω^e + …` it is
 //! their limit, and the condition is that the prefix is above the sequence
-//! `s(H − ω^(e+1))`.
+//! `s(H)` followed by `-^(ω^(e+1))`.
 //!
 //! Everything here works on sign sequences, not values: the exponent may
 //! be any number with a finite sign expansion (a generalized ordinal, or a
@@ -38,6 +38,19 @@ pub struct Threshold {
 }
 
 impl Threshold {
+    /// After the ω exponents `H − n·c·ω^e + …` of a periodic series (one of
+    /// them given): their limit, the sequence `s(H)` followed by
+    /// `-^(ω^(e+1))`, as a strict threshold.
+    pub fn limit(exponent: &GeneralizedOrdinal, e: &Ordinal) -> Threshold {
+        let h = generalized_expansion(&part_above(exponent, e));
+        let tail = Segment::Run(Sign::Minus, Ordinal::omega_power(e.successor()));
+        let limit = SignExpansion::new(h.segments().iter().cloned().chain([tail]));
+        Threshold {
+            signs: limit.runs().unwrap_or_default(),
+            strict: true,
+        }
+    }
+
     /// The previous exponent, given by its expansion.
     pub fn previous(exponent: &SignExpansion) -> Option<Threshold> {
         Some(Threshold {
@@ -207,18 +220,7 @@ pub fn expansion(series: &[Series]) -> Result<SignExpansion, NumberError> {
             previous_exponent = Some(term.exponent.clone());
             k += 1;
         }
-        // After the ω terms: the limit H − ω^(e+1) of their exponents.
-        let h = s
-            .period
-            .first()
-            .map(|t| part_above(&t.exponent, &e))
-            .unwrap_or_default();
-        let limit =
-            &h - &GeneralizedOrdinal::monomial(crate::number::Integer::one(), e.successor());
-        previous = generalized_expansion(&limit).runs().map(|signs| Threshold {
-            signs,
-            strict: true,
-        });
+        previous = s.period.first().map(|t| Threshold::limit(&t.exponent, &e));
         previous_exponent = None;
     }
     Ok(SignExpansion::new(segments))

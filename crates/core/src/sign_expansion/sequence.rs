@@ -502,13 +502,13 @@ impl PartialOrd for SignExpansion {
 // Printing.
 
 impl fmt::Display for SignExpansion {
-    /// A finite sequence as plain signs (`+-+` for 3/4, the empty string for
-    /// 0); a transfinite one in block form: a run of up to three signs is
-    /// written out, a longer one as `σ^α` (`-^ω+^5` for 5 − ω, `+^(ω×2)`,
+    /// A finite sequence of at most 64 signs as plain signs (`+-+` for 3/4,
+    /// the empty string for 0); any other in block form: a run of up to
+    /// three signs is written out, a longer one as `σ^α` (`-^ω+^5` for 5 − ω, `+^(ω×2)`,
     /// the length printed as SURREAL 5.1 prints exponents), a repetition as
     /// `(…)^ω` (`+-(-+)^ω` for 1/3, `(+-^ω)^ω` for 1/(ω−1)).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let plain = self.is_finite();
+        let plain = self.is_finite() && self.length().to_u64().is_some_and(|n| n <= PLAIN_LENGTH);
         write_segments(f, &self.segments, plain)
     }
 }
@@ -519,9 +519,11 @@ impl fmt::Debug for SignExpansion {
     }
 }
 
-/// The longest finite run written out sign by sign in a transfinite
-/// sequence.
+/// The longest finite run written out sign by sign in block form.
 const PLAIN_RUN: u64 = 3;
+
+/// The longest finite sequence written out sign by sign.
+const PLAIN_LENGTH: u64 = 64;
 
 fn write_segments(f: &mut fmt::Formatter<'_>, segments: &[Segment], plain: bool) -> fmt::Result {
     for s in segments {

@@ -40,8 +40,9 @@ pub struct GeneralizedOrdinal {
 }
 
 /// The largest number of term products one natural product may form before
-/// it is refused with `Overflow.` (a product of two sums of 4096 terms).
-pub const MAX_TERM_PRODUCTS: usize = 1 << 24;
+/// it is refused with `Overflow.` (a product of two sums of 1024 terms,
+/// about a second of work).
+pub const MAX_TERM_PRODUCTS: usize = 1 << 20;
 
 /// The highest tower of exponents `ω^(ω^(…))` a power of ω may build
 /// (values are trees of that depth, handled recursively).
