@@ -237,36 +237,53 @@ fn part_from(x: &Ordinal, a: &Ordinal) -> Ordinal {
 // ---------------------------------------------------------------------------
 // The search.
 
-/// What the next contribution is decoded against.
+/// What the next contribution is decoded against: the threshold of its
+/// irrelevant signs, and the bound its exponent must respect.
 #[derive(Clone)]
 struct Prev {
     threshold: Threshold,
+    /// The previous exponent (the exponent must be below it), or the limit
+    /// of an ω-sequence of exponents (the exponent must be at most it).
+    bound: SignExpansion,
+    /// Whether the bound is a limit.
+    limit: bool,
 }
 
 impl Prev {
-    fn after(y: &[(Sign, Ordinal)]) -> Prev {
+    fn after(y: &[(Sign, Ordinal)], r: &Rational) -> Prev {
+        let bound = SignExpansion::new(y.iter().map(|(s, l)| Segment::Run(*s, l.clone())));
         Prev {
-            threshold: Threshold {
-                signs: y.to_vec(),
+            threshold: Threshold::previous(&bound, r).unwrap_or(Threshold {
+                signs: Vec::new(),
                 strict: false,
-            },
+            }),
+            bound,
+            limit: false,
+        }
+    }
+
+    fn limit(threshold: Threshold) -> Prev {
+        let bound = SignExpansion::new(
+            threshold
+                .signs
+                .iter()
+                .map(|(s, l)| Segment::Run(*s, l.clone())),
+        );
+        Prev {
+            threshold,
+            bound,
+            limit: true,
         }
     }
 
     /// Whether y may follow: below the previous exponent, or at most the
     /// limit of an ω-sequence of them.
     fn admits(&self, y: &[(Sign, Ordinal)]) -> bool {
-        let a = SignExpansion::new(y.iter().map(|(s, l)| Segment::Run(*s, l.clone())));
-        let b = SignExpansion::new(
-            self.threshold
-                .signs
-                .iter()
-                .map(|(s, l)| Segment::Run(*s, l.clone())),
-        );
-        if self.threshold.strict {
-            a <= b
+        let y = SignExpansion::new(y.iter().map(|(s, l)| Segment::Run(*s, l.clone())));
+        if self.limit {
+            y <= self.bound
         } else {
-            a < b
+            y < self.bound
         }
     }
 }
@@ -328,9 +345,10 @@ impl Decoder {
             }
         }
         for (term, y, after) in self.term(rest, prev.as_ref()) {
+            let next = Prev::after(&y, &term.coefficient);
             let mut head = head.clone();
             head.push(term);
-            if let Some(r) = self.sequence(after, Some(Prev::after(&y)), done.clone(), head) {
+            if let Some(r) = self.sequence(after, Some(next), done.clone(), head) {
                 return Some(r);
             }
         }
@@ -348,8 +366,9 @@ impl Decoder {
     ) -> Option<(Vec<NormalTerm>, GeneralizedOrdinal, Prev)> {
         let items = concat_raw((0..k).flat_map(|_| body.iter().cloned()));
         for first in self.chains(items.clone(), prev.cloned(), Vec::new()) {
-            let last = first.last()?.1.clone();
-            for second in self.chains(items.clone(), Some(Prev::after(&last)), Vec::new()) {
+            let (last_term, last_y) = first.last()?;
+            let next = Prev::after(last_y, &last_term.coefficient);
+            for second in self.chains(items.clone(), Some(next), Vec::new()) {
                 if second.len() != first.len() {
                     continue;
                 }
@@ -369,7 +388,7 @@ impl Decoder {
                 }
                 let threshold = Threshold::limit(&t0.exponent, &e);
                 let terms = first.into_iter().map(|(t, _)| t).collect();
-                return Some((terms, shift, Prev { threshold }));
+                return Some((terms, shift, Prev::limit(threshold)));
             }
         }
         None
@@ -394,9 +413,10 @@ impl Decoder {
         }
         let mut out = Vec::new();
         for (term, y, after) in self.term(rest, prev.as_ref()) {
+            let next = Prev::after(&y, &term.coefficient);
             let mut acc = acc.clone();
-            acc.push((term, y.clone()));
-            out.extend(self.chains(after, Some(Prev::after(&y)), acc));
+            acc.push((term, y));
+            out.extend(self.chains(after, Some(next), acc));
             if out.len() >= 4 {
                 break;
             }

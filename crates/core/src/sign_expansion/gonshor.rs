@@ -9,7 +9,8 @@
 //! each computed after deleting the irrelevant signs of its exponent: the
 //! minus signs of yᵢ whose prefix up to and including them is at least
 //! some earlier exponent. For a successor i that earlier exponent is
-//! `y_{i−1}`; after an ω-sequence of exponents `H − n·c·ω^e + …` it is
+//! `y_{i−1}`, followed by a `-` when `r_{i−1}` is not dyadic (SURREAL 9.4
+//! omits this case; see [`Threshold::previous`]); after an ω-sequence of exponents `H − n·c·ω^e + …` it is
 //! their limit, and the condition is that the prefix is above the sequence
 //! `s(H)` followed by `-^(ω^(e+1))`.
 //!
@@ -51,10 +52,22 @@ impl Threshold {
         }
     }
 
-    /// The previous exponent, given by its expansion.
-    pub fn previous(exponent: &SignExpansion) -> Option<Threshold> {
+    /// After the term `ω^y·r` (y given by its expansion): the expansion of
+    /// y, followed by a `-` when r is not dyadic. A non-dyadic coefficient's
+    /// tail is an ω-sequence of blocks `ω^PL`, as long as the block a `-`
+    /// appended to y would add: the next term continues from `ω^(y-)`'s
+    /// scale. (So `s(1/3 + ε)` is `s(1/3)` followed by `+`, born on day
+    /// ω + 1: `1/3 + ε = {1/3 | the dyadics above 1/3}`.)
+    pub fn previous(exponent: &SignExpansion, coefficient: &Rational) -> Option<Threshold> {
+        let mut signs = exponent.runs()?;
+        if !coefficient.is_dyadic() {
+            match signs.last_mut() {
+                Some((Sign::Minus, l)) => *l = l.successor(),
+                _ => signs.push((Sign::Minus, Ordinal::one())),
+            }
+        }
         Some(Threshold {
-            signs: exponent.runs()?,
+            signs,
             strict: false,
         })
     }
@@ -184,7 +197,7 @@ pub fn expansion(series: &[Series]) -> Result<SignExpansion, NumberError> {
         for term in &s.head {
             let y = generalized_expansion(&term.exponent);
             segments.extend(contribution(&y, term, previous.as_ref())?);
-            previous = Threshold::previous(&y);
+            previous = Threshold::previous(&y, &term.coefficient);
             previous_exponent = Some(term.exponent.clone());
         }
         let Some(shift_term) = s.shift.terms().first() else {
@@ -209,14 +222,14 @@ pub fn expansion(series: &[Series]) -> Result<SignExpansion, NumberError> {
                     let t = periodic_term(s, i);
                     let y = generalized_expansion(&t.exponent);
                     body.extend(contribution(&y, &t, prev.as_ref())?);
-                    prev = Threshold::previous(&y);
+                    prev = Threshold::previous(&y, &t.coefficient);
                 }
                 segments.push(Segment::Repeat(body));
                 break;
             }
             let y = generalized_expansion(&term.exponent);
             segments.extend(contribution(&y, &term, previous.as_ref())?);
-            previous = Threshold::previous(&y);
+            previous = Threshold::previous(&y, &term.coefficient);
             previous_exponent = Some(term.exponent.clone());
             k += 1;
         }

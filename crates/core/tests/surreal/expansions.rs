@@ -52,7 +52,10 @@ fn the_table_of_the_spec() {
         (div(&mul(&w(), &n(3)), &n(4)), "+^ω-^ω+^ω", "ω×3"),
         (mul(&eps, &eps), "+-^(ω×2)", "ω×2"),
         (add(&eps, &mul(&eps, &eps)), "+-^ω+-^ω", "ω×2"),
-        (add(&q(1, 7), &eps), "+-(--+)^ω+-^ω", "ω×2"),
+        // SURREAL 9.6 gives +−(−−+)^ω + −^ω and ω·2 for this row, from the
+        // rule of 9.4 without the case of a non-dyadic coefficient: see
+        // `non_dyadic_coefficients_continue_at_a_smaller_scale`.
+        (add(&q(1, 7), &eps), "+-(--+)^ω+", "ω+1"),
         (wp(&sub(&w(), &n(1))), "+^ω^ω-^ω^(ω+1)", "ω^(ω+1)"),
         (div(&n(1), &sub(&w(), &n(1))), "(+-^ω)^ω", "ω^2"),
         (div(&n(1), &add(&w(), &n(1))), "+(-^(ω+1)+^(ω+1))^ω", "ω^2"),
@@ -126,7 +129,7 @@ fn the_table_reads_back() {
         ("+^ω-^ω+^ω", "ω×3/4"),
         ("+-^(ω×2)", "1/ω^2"),
         ("+-^ω+-^ω", "(ω+1)/ω^2"),
-        ("+-(--+)^ω+-^ω", "(ω+7)/ω×7"),
+        ("+-(--+)^ω+", "(ω+7)/ω×7"),
         ("+^ω^ω-^ω^(ω+1)", "ω^ω/ω"),
         ("(+-^ω)^ω", "1/(ω-1)"),
         ("+-^ω(-+^ω+-^ω)^ω", "1/(ω+1)"),
@@ -146,4 +149,58 @@ fn the_table_reads_back() {
     ] {
         assert!(parse(signs).value().is_err(), "{signs}");
     }
+}
+
+#[test]
+fn non_dyadic_coefficients_continue_at_a_smaller_scale() {
+    // 1/3 + ε = {1/3 | 1/3^R + ε, 1/3 + 2^-n}: its right options come down
+    // to 1/3 exactly as the dyadics above 1/3 do, so it is
+    // {1/3 | the dyadics above 1/3}, whose expansion is 1/3's followed by +:
+    // the blog's "1/3 + 1/ω, born on day ω + 1".
+    let eps = div(&n(1), &w());
+    let third = q(1, 3);
+    let rows = [
+        (add(&third, &eps), "+-(-+)^ω+", "ω+1"),
+        (sub(&third, &eps), "+-(-+)^ω-", "ω+1"),
+        (add(&third, &mul(&n(2), &eps)), "+-(-+)^ω++", "ω+2"),
+        (add(&third, &mul(&eps, &eps)), "+-(-+)^ω+-^ω", "ω×2"),
+        (add(&third, &div(&eps, &n(2))), "+-(-+)^ω+-", "ω+2"),
+        (
+            add(&div(&eps, &n(3)), &mul(&eps, &eps)),
+            "+-^(ω+1)(-+)^ω+",
+            "ω×2+1",
+        ),
+        (add(&div(&w(), &n(3)), &n(1)), "+^ω-^ω(-^ω+^ω)^ω+", "ω^2+1"),
+    ];
+    for (x, signs, birthday) in rows {
+        let s = SignExpansion::of(&x).expect("an expansion");
+        assert_eq!(s.to_string(), signs, "{x}");
+        assert_eq!(s.length().to_string(), birthday, "{x}");
+        assert_eq!(s.value().expect("reads back"), x);
+    }
+}
+
+#[test]
+fn seeds_birthdays() {
+    // The blog: born on day ω: ω, 1/ω, 1 + 1/ω, every non-dyadic real
+    // (1/3, 2/3); on day ω + 1: ω − 1, 1/3 + 1/ω, 1/(2ω); on day ω·2: ω/2.
+    let eps = div(&n(1), &w());
+    let day = |x: &S| x.birthday().expect("born").to_string();
+    assert_eq!(day(&w()), "ω");
+    assert_eq!(day(&eps), "ω");
+    assert_eq!(day(&add(&n(1), &eps)), "ω");
+    assert_eq!(day(&q(1, 3)), "ω");
+    assert_eq!(day(&q(2, 3)), "ω");
+    assert_eq!(day(&sub(&w(), &n(1))), "ω+1");
+    assert_eq!(day(&add(&q(1, 3), &eps)), "ω+1");
+    assert_eq!(day(&div(&eps, &n(2))), "ω+1");
+    assert_eq!(day(&div(&w(), &n(2))), "ω×2");
+    // The thesis: ω + 1 = {ω |}, 1 − ε is "LRLLL…".
+    assert_eq!(day(&add(&w(), &n(1))), "ω+1");
+    assert_eq!(expansion(&sub(&n(1), &eps)), "+-+^ω");
+    assert_eq!(expansion(&add(&n(1), &eps)), "++-^ω");
+    // The blog: "L" − "LRLLL…" = "LRRR…".
+    let lrll: SignExpansion = "+-+^ω".parse().expect("LRLLL…");
+    let diff = sub(&n(1), &lrll.value().expect("1 - ε"));
+    assert_eq!(expansion(&diff), "+-^ω");
 }

@@ -5,7 +5,9 @@ use std::cmp::Ordering;
 
 use onag_core::nim::transfinite::{nim_inverse, nim_product, nim_sqrt, nim_sum};
 use onag_core::number::{Dyadic, Integer, Rational};
-use onag_core::sign_expansion::{from_sign_expansion, sign_expansion, SignExpansion};
+use onag_core::sign_expansion::{
+    from_sign_expansion, sign_expansion, Segment, Sign, SignExpansion,
+};
 use onag_core::surreal::{GeneralizedOrdinal, Ordinal, SurrealNumber};
 use proptest::collection::vec;
 use proptest::prelude::*;
@@ -146,6 +148,29 @@ proptest! {
     }
 
     #[test]
+    fn prefixes_lie_on_the_side_of_their_next_sign(x in expandable()) {
+        // The definition (SURREAL 9.1): after each prefix, + if x is above
+        // its value and - if below.
+        if let Ok(s) = SignExpansion::of(&x) {
+            let segs = s.segments();
+            for k in 0..segs.len() {
+                let prefix = SignExpansion::new(segs[..k].iter().cloned());
+                let next = match &segs[k] {
+                    Segment::Run(sign, _) => *sign,
+                    Segment::Repeat(body) => match body.first() {
+                        Some(Segment::Run(sign, _)) => *sign,
+                        _ => continue,
+                    },
+                };
+                if let Ok(v) = prefix.value() {
+                    let expected = if next == Sign::Plus { Ordering::Less } else { Ordering::Greater };
+                    prop_assert_eq!(v.cmp(&x), expected, "{} after {} in {}", x, prefix, s);
+                }
+            }
+        }
+    }
+
+    #[test]
     fn generalized_ordinal_birthdays(x in small_generalized(4)) {
         let s = SignExpansion::of(&S::from_generalized(x.clone())).expect("runs");
         prop_assert_eq!(s.length(), x.birthday());
@@ -160,7 +185,7 @@ proptest! {
             .to_signs(1 << 20)
             .expect("finite")
             .into_iter()
-            .map(|x| x == onag_core::sign_expansion::Sign::Plus)
+            .map(|x| x == Sign::Plus)
             .collect();
         prop_assert_eq!(&signs, &bits);
         prop_assert_eq!(from_sign_expansion(&bits), d.clone());
