@@ -31,7 +31,7 @@ type Runs = Vec<(Sign, Ordinal)>;
 const MAX_STEPS: usize = 1 << 14;
 
 /// The most lengths tried for the part of one run that ends a coefficient.
-const MAX_SPLITS: u64 = 64;
+const MAX_SPLITS: usize = 64;
 
 fn unrecognised(s: &SignExpansion) -> NumberError {
     NumberError::new(format!(
@@ -612,22 +612,29 @@ fn tail_options(rest: Vec<Segment>, r0: Sign, pl: &Ordinal) -> Vec<(Rational, Ve
         if &t.exponent != pl {
             break;
         }
-        let max = t.coefficient.to_u64().unwrap_or(u64::MAX);
+        let max = t.coefficient.clone();
         let whole = l.terms().len() == 1;
-        let mut ended = Vec::new();
-        for a in (1..=max).rev().take(MAX_SPLITS as usize) {
-            let mut tail = taken.clone();
-            tail.push(Segment::Run(s, Ordinal::from(a)));
-            let after = consume(&cur, &unit.cantor_product(&Ordinal::from(a)));
-            if let Some(r) = value_of(&tail) {
-                ended.push((r, after));
+        let mut a = max.clone();
+        for _ in 0..MAX_SPLITS {
+            if !a.is_positive() {
+                break;
             }
+            let length = Ordinal::from_integer(&a).unwrap_or_default();
+            let mut tail = taken.clone();
+            tail.push(Segment::Run(s, length.clone()));
+            let after = consume(&cur, &unit.cantor_product(&length));
+            if let Some(r) = value_of(&tail) {
+                out.push((r, after));
+            }
+            a -= Integer::one();
         }
-        out.extend(ended);
         if !whole {
             break;
         }
-        taken.push(Segment::Run(s, Ordinal::from(max)));
+        taken.push(Segment::Run(
+            s,
+            Ordinal::from_integer(&max).unwrap_or_default(),
+        ));
         cur = consume(&cur, &l);
     }
     out.reverse();

@@ -91,27 +91,91 @@ fn signs(digits: &[bool]) -> impl Iterator<Item = Segment> + '_ {
 
 /// The rational whose sign expansion this is, if it is one: a finite
 /// sequence (a dyadic), or a sequence of length ω of finite runs ending in
-/// a repetition of both signs and not beginning with ω equal signs.
+/// a repetition of both signs and not beginning with ω equal signs. The
+/// first run (the integer part) may be of any length.
 pub fn value(s: &SignExpansion) -> Option<Rational> {
-    let (mut prefix, period) = flatten(s.segments())?;
-    if period.is_empty() {
-        let bits: Vec<bool> = prefix.iter().map(|&x| x == Sign::Plus).collect();
-        return Some(super::from_sign_expansion(&bits).to_rational());
-    }
-    if period.iter().all(|&x| x == Sign::Plus) || period.iter().all(|&x| x == Sign::Minus) {
+    let segments = s.segments();
+    let (first, mut m, (prefix, period)) = match segments.split_first() {
+        None => return Some(Rational::zero()),
+        Some((Segment::Run(sign, a), rest)) => (*sign, a.to_integer()?, flatten(rest)?),
+        Some((Segment::Repeat(_), _)) => {
+            let (prefix, period) = flatten(segments)?;
+            let first = *prefix.first().or(period.first())?;
+            (first, Integer::zero(), (prefix, period))
+        }
+    };
+    if !period.is_empty() && period.iter().all(|&x| x == period[0]) {
         return None;
     }
-    let first = *prefix.first().or(period.first())?;
-    while !prefix.contains(&first.flip()) {
-        prefix.extend_from_slice(&period);
+    // More signs of the integer part, then the other sign, then the digits.
+    let seq = Digits { prefix, period };
+    let leading = seq.leading(first);
+    m += Integer::from(leading);
+    let seq = seq.skip(leading);
+    if seq.first().is_none() {
+        let x = Rational::from(m);
+        return Some(if first == Sign::Minus { -x } else { x });
     }
-    let m = prefix.iter().take_while(|&&x| x == first).count();
-    let digits = |xs: &[Sign]| -> Vec<bool> { xs.iter().map(|&x| x == first).collect() };
-    let frac = binary_fraction(&digits(&prefix[m + 1..]), &digits(&period))?;
-    let x = Rational::from(Integer::from(m as u64 - 1))
-        .add(&frac)
+    let digits = seq.skip(1);
+    let x = Rational::from(m - Integer::one())
+        .add(&fraction(first, &digits.prefix, &digits.period)?)
         .ok()?;
     Some(if first == Sign::Minus { -x } else { x })
+}
+
+/// A sequence `prefix period period …` (just `prefix` when the period is
+/// empty).
+struct Digits {
+    prefix: Vec<Sign>,
+    period: Vec<Sign>,
+}
+
+impl Digits {
+    fn first(&self) -> Option<Sign> {
+        self.prefix.first().or(self.period.first()).copied()
+    }
+
+    /// How many signs equal to s it begins with (finite: a repeated period
+    /// has both signs).
+    fn leading(&self, s: Sign) -> usize {
+        let p = self.prefix.iter().take_while(|&&x| x == s).count();
+        if p < self.prefix.len() {
+            return p;
+        }
+        p + self.period.iter().take_while(|&&x| x == s).count()
+    }
+
+    /// The sequence without its first n signs.
+    fn skip(&self, n: usize) -> Digits {
+        if n <= self.prefix.len() {
+            return Digits {
+                prefix: self.prefix[n..].to_vec(),
+                period: self.period.clone(),
+            };
+        }
+        let mut period = self.period.clone();
+        if !period.is_empty() {
+            let k = (n - self.prefix.len()) % period.len();
+            period.rotate_left(k);
+        }
+        Digits {
+            prefix: Vec::new(),
+            period,
+        }
+    }
+}
+
+/// `0.d₁d₂…` for the digits after the integer part (`+` for 1 when the
+/// number is positive), periodic with the given period if it is not empty,
+/// else with the final 1 of a dyadic restored.
+fn fraction(first: Sign, digits: &[Sign], period: &[Sign]) -> Option<Rational> {
+    let bits = |xs: &[Sign]| -> Vec<bool> { xs.iter().map(|&x| x == first).collect() };
+    if period.is_empty() {
+        let mut d = bits(digits);
+        d.push(true);
+        return binary_fraction(&d, &[]);
+    }
+    binary_fraction(&bits(digits), &bits(period))
 }
 
 /// The signs of a sequence of finite runs, as a finite prefix and the

@@ -204,3 +204,119 @@ fn seeds_birthdays() {
     let diff = sub(&n(1), &lrll.value().expect("1 - ε"));
     assert_eq!(expansion(&diff), "+-^ω");
 }
+
+#[test]
+fn block_form_prints_and_parses() {
+    // Equal sequences written differently are equal.
+    assert_eq!(parse("(+-)^ω"), parse("+-+-(+-)^ω"));
+    assert_eq!(parse("(+-)^ω"), parse("+(-+)^ω"));
+    assert_eq!(parse("+^ω+"), parse("++^ω+"));
+    assert_eq!(parse("(+)^ω"), parse("+^ω"));
+    assert_eq!(parse("(+-)^2"), parse("+-+-"));
+    assert_eq!(parse("+^(ω+ω)"), parse("+^(ω×2)"));
+    assert_eq!(parse("+^(1+ω)"), parse("+^ω"));
+    assert_eq!(parse("+^w^2 -^(w*3+1)"), parse("+^ω^2-^(ω×3+1)"));
+    assert_eq!(parse("−−"), parse("--"));
+    // Normal forms print.
+    assert_eq!(parse("+-+-(+-)^ω").to_string(), "(+-)^ω");
+    assert_eq!(parse("+(-+)^ω").to_string(), "(+-)^ω");
+    assert_eq!(parse("+^ω+-^ω-").to_string(), "+^(ω+1)-^(ω+1)");
+    assert_eq!(parse("++++").to_string(), "++++");
+    assert_eq!(parse("+^100").to_string(), "+^100");
+    assert_eq!(parse("+^ω++++").to_string(), "+^(ω+4)");
+    assert_eq!(parse("+^ω+++").to_string(), "+^(ω+3)");
+    assert_eq!(parse("-^ω-+++").to_string(), "-^(ω+1)+++");
+    // Lexicographic order with "end" between - and +.
+    assert!(parse("+-") < parse("+"));
+    assert!(parse("+") < parse("++"));
+    assert!(parse("+-^ω") < parse("+-"));
+    assert!(parse("(+-)^ω") < parse("+-+"));
+    assert!(parse("+-(-+)^ω") < parse("(+-)^ω"));
+    assert!(parse("+^ω") < parse("+^(ω×2)-^ω"));
+    assert!(parse("+^(ω×2)") > parse("+^(ω×2)-^ω"));
+    // Lengths.
+    assert_eq!(parse("+-(+-^ω)^ω-^ω").length().to_string(), "ω^2+ω");
+    assert_eq!(parse("(+-)^ω+").length().to_string(), "ω+1");
+    assert_eq!(parse("+^(ω^ω×2+5)").length().to_string(), "ω^ω×2+5");
+    // Errors.
+    fails(
+        "+^".parse::<SignExpansion>(),
+        "Invalid sign expansion `+^`: expected a number at position 3, found the end",
+    );
+    fails(
+        "(+-)".parse::<SignExpansion>(),
+        "Invalid sign expansion `(+-)`: expected `^` after a parenthesised block at position 5, found the end",
+    );
+    fails(
+        "()^ω".parse::<SignExpansion>(),
+        "Invalid sign expansion `()^ω`: expected a non-empty block at position 5, found the end",
+    );
+    fails(
+        "+^0".parse::<SignExpansion>(),
+        "Invalid sign expansion `+^0`: expected a positive length at position 4, found the end",
+    );
+    let deep = "(".repeat(300) + "+" + &")^2".repeat(300);
+    assert!(deep.parse::<SignExpansion>().is_err());
+}
+
+#[test]
+fn expansions_not_implemented() {
+    // SURREAL 9.5: normal forms that are not eventually periodic, or of
+    // order type beyond ω.
+    fails(
+        SignExpansion::of(&div(&n(1), &sub(&w(), &n(2)))),
+        "The sign expansion of 1/(ω-2) is not implemented: its normal form is not eventually periodic",
+    );
+    let q = mul(&sub(&w(), &n(1)), &sub(&wp(&w()), &n(1)));
+    fails(
+        SignExpansion::of(&div(&n(1), &q)),
+        "The sign expansion of 1/(ω^(ω+1)-ω^ω-ω+1) is not implemented: its normal form has order type beyond ω",
+    );
+    fails(
+        div(&n(1), &q).birthday(),
+        "The sign expansion of 1/(ω^(ω+1)-ω^ω-ω+1) is not implemented: its normal form has order type beyond ω",
+    );
+    fails(
+        SignExpansion::of(&S::infinity()),
+        "inf has no sign expansion",
+    );
+    // Periodic denominators: ω^2 + ω + 1 divides ω^3 − 1.
+    let d = add(&add(&pow(&w(), &n(2)), &w()), &n(1));
+    let x = div(&n(1), &d);
+    let s = SignExpansion::of(&x).expect("periodic");
+    assert_eq!(s.length().to_string(), "ω^2");
+    assert_eq!(s.value().expect("reads back"), x);
+    // Series one after another: ω^ω/(ω+1) then ω/(ω+1).
+    let x = div(&add(&wp(&w()), &w()), &add(&w(), &n(1)));
+    let s = SignExpansion::of(&x).expect("two series");
+    assert_eq!(s.value().expect("reads back"), x);
+}
+
+#[test]
+fn large_values() {
+    // Huge coefficients and exponents stay exact and compact.
+    let big = pow(&n(10), &n(40));
+    let x = add(&mul(&wp(&mul(&w(), &big)), &big), &n(1));
+    shows(&x, "ω^(ω×10000000000000000000000000000000000000000)×10000000000000000000000000000000000000000+1");
+    let s = SignExpansion::of(&x).expect("runs");
+    assert_eq!(
+        s.to_string(),
+        "+^(ω^(ω×10000000000000000000000000000000000000000)×10000000000000000000000000000000000000000+1)"
+    );
+    assert_eq!(s.value().expect("reads back"), x);
+    assert_eq!(
+        SignExpansion::of(&big)
+            .expect("integer")
+            .length()
+            .to_string(),
+        "10000000000000000000000000000000000000000"
+    );
+    assert_eq!(
+        SignExpansion::of(&big).expect("integer").to_string(),
+        "+^10000000000000000000000000000000000000000"
+    );
+    fails(
+        SignExpansion::of(&q(1, 1_000_003)),
+        "The binary digits of 1/1000003 have a period longer than 65536",
+    );
+}

@@ -245,3 +245,73 @@ fn powers() {
     fails(mul(&w(), &n(3)).pow(&n(i64::from(i32::MAX))), "Overflow.");
     fails(add(&w(), &n(1)).pow(&n(100_000_000)), "Overflow.");
 }
+
+#[test]
+fn lowest_terms_by_polynomial_gcd() {
+    use onag_core::surreal::polynomial::gcd;
+    // SURREAL 3.2: gcd in ℤ[x_β], integer content included.
+    let g = |a: &S, b: &S| gcd(&go(a), &go(b)).expect("small").to_string();
+    let w1 = sub(&w(), &n(1));
+    let ww1 = add(&wp(&w()), &n(1));
+    assert_eq!(g(&mul(&w1, &ww1), &mul(&w1, &sub(&wp(&w()), &n(1)))), "ω-1");
+    assert_eq!(g(&add(&mul(&n(2), &w()), &n(2)), &mul(&n(4), &w())), "2");
+    assert_eq!(
+        g(
+            &mul(&n(6), &pow(&w(), &n(3))),
+            &mul(&n(4), &pow(&w(), &n(2)))
+        ),
+        "ω^2×2"
+    );
+    assert_eq!(
+        g(
+            &sub(&pow(&w(), &n(4)), &n(1)),
+            &sub(&pow(&w(), &n(6)), &n(1))
+        ),
+        "ω^2-1"
+    );
+    assert_eq!(g(&n(0), &sub(&n(0), &w1)), "ω-1");
+    // Two variables: x₀ = ω and x₁ = ω^ω.
+    let xy = mul(&w(), &wp(&w()));
+    assert_eq!(
+        g(&sub(&xy, &n(1)), &sub(&mul(&xy, &xy), &n(1))),
+        "ω^(ω+1)-1"
+    );
+    assert_eq!(g(&add(&xy, &w()), &add(&xy, &wp(&w()))), "1");
+    // Quotients come out in lowest terms with a positive denominator.
+    let x = div(&mul(&w1, &ww1), &mul(&sub(&n(1), &w()), &add(&w(), &n(3))));
+    shows(&x, "(-ω^ω-1)/(ω+3)");
+    shows(&x.denominator(), "ω+3");
+}
+
+#[test]
+fn hashing_agrees_with_equality() {
+    use std::collections::hash_map::DefaultHasher;
+    use std::hash::{Hash, Hasher};
+    let hash = |x: &S| {
+        let mut h = DefaultHasher::new();
+        x.hash(&mut h);
+        h.finish()
+    };
+    let a = div(&add(&mul(&n(2), &w()), &n(2)), &mul(&n(4), &w()));
+    let b = add(&q(1, 2), &div(&n(1), &mul(&n(2), &w())));
+    assert_eq!(a, b);
+    assert_eq!(hash(&a), hash(&b));
+    let c = sub(&add(&w(), &q(3, 4)), &w());
+    assert_eq!(c, q(3, 4));
+    assert_eq!(hash(&c), hash(&q(3, 4)));
+}
+
+#[test]
+fn tall_towers_are_refused() {
+    let mut x = w();
+    for _ in 0..300 {
+        match w().pow(&x) {
+            Ok(y) => x = y,
+            Err(e) => {
+                assert_eq!(e.message, "Overflow: a tower of more than 256 exponents");
+                return;
+            }
+        }
+    }
+    panic!("a tower of 300 exponents was built");
+}
