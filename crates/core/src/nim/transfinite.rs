@@ -41,11 +41,13 @@ const PRIMES: [u32; 55] = [
     197, 199, 211, 223, 227, 229, 233, 239, 241, 251, 257, 263,
 ];
 
+/// An exponent `Σ ω^k·a_k` below `ω^ω`, as its pairs `(k, a_k)`.
+type SmallExponent = &'static [(u32, u64)];
+
 /// Lenstra's `α_p = κ_p^p` for the first 54 odd primes (SURREAL 7.3): the
-/// exponents of its ω-power terms, each written as its pairs `(k, a_k)`
-/// meaning `Σ ω^k·a_k`, and its finite part.
+/// exponents of its ω-power terms and its finite part.
 #[rustfmt::skip]
-const ALPHA: [(&[&[(u32, u64)]], u64); 54] = [
+const ALPHA: [(&[SmallExponent], u64); 54] = [
     (&[], 2),                           // 3: 2
     (&[], 4),                           // 5: 4
     (&[&[(0, 1)]], 1),                  // 7: ω+1
@@ -444,7 +446,7 @@ fn finite_sqrt(x: &Integer) -> Integer {
 fn kappa_sqrt(place: Place) -> Result<Ordinal, NumberError> {
     let p = prime(place.0)?;
     let kappa = Ordinal::omega_power(kappa_exponent(place));
-    let half = nim_power(&kappa, &Integer::from((p + 1) / 2))?;
+    let half = nim_power(&kappa, &Integer::from(p.div_ceil(2)))?;
     let root_of_power = nim_sqrt(&kappa_power_p(place)?)?;
     nim_product(&half, &nim_inverse(&root_of_power)?)
 }

@@ -15,6 +15,8 @@
 //! sequences of numbers outside the field, or beyond the search, are
 //! errors.
 
+use std::rc::Rc;
+
 use crate::interrupt;
 use crate::number::{Integer, NumberError, Rational};
 use crate::surreal::{GeneralizedOrdinal, Ordinal, SurrealNumber};
@@ -46,9 +48,11 @@ pub fn value(s: &SignExpansion) -> Result<SurrealNumber, NumberError> {
         return Ok(SurrealNumber::from_rational(r));
     }
     let mut decoder = Decoder { steps: 0 };
-    let series = decoder
-        .sequence(s.segments().to_vec(), None, Vec::new(), Vec::new())
-        .ok_or_else(|| unrecognised(s))?;
+    let (mut series, mut head) = (Vec::new(), Vec::new());
+    let rest = Rest::new(s.segments().to_vec());
+    if !decoder.sequence(rest, None, &mut series, &mut head) {
+        return Err(unrecognised(s));
+    }
     let x = sum(&series)?;
     match SignExpansion::of(&x) {
         Ok(e) if &e == s => Ok(x),
@@ -104,63 +108,131 @@ fn concat_raw(parts: impl IntoIterator<Item = Segment>) -> Vec<Segment> {
     out
 }
 
-/// Makes the rest begin with a whole run and returns it (`None` at the
-/// end): a leading repetition `(B)^ω` is unrolled into `B (B)^ω`, and so is
-/// one right after the first run when B begins with the same sign (the
-/// run goes on into it).
-fn first_run(rest: &mut Vec<Segment>) -> Option<(Sign, Ordinal)> {
-    for _ in 0..8 {
-        let at = match rest.as_slice() {
-            [] => return None,
-            [Segment::Repeat(_), ..] => 0,
-            [Segment::Run(s, _), Segment::Repeat(body), ..] if matches!(body.first(), Some(Segment::Run(t, _)) if t == s) => {
-                1
-            }
-            [Segment::Run(s, a), ..] => return Some((*s, a.clone())),
-        };
-        let Some(Segment::Repeat(body)) = rest.get(at).cloned() else {
-            return None;
-        };
-        let tail = rest.split_off(at);
-        let unrolled = body
-            .iter()
-            .cloned()
-            .chain(std::iter::once(Segment::Repeat(body.clone())))
-            .chain(tail.into_iter().skip(1));
-        *rest = concat_raw(rest.drain(..).chain(unrolled));
-    }
-    None
+/// What is left of a sequence: a few segments being read (a partly read
+/// run, an unrolled block) in front of a shared tail, so that the many
+/// ways of reading tried keep it cheaply.
+#[derive(Clone)]
+struct Rest {
+    front: Vec<Segment>,
+    items: Rc<[Segment]>,
+    index: usize,
 }
 
-/// The rest after the first `amount` signs of its first run.
-fn consume(rest: &[Segment], amount: &Ordinal) -> Vec<Segment> {
-    let mut out = Vec::with_capacity(rest.len());
-    if let Some((Segment::Run(s, a), tail)) = rest.split_first() {
-        if let Some(left) = amount.left_difference(a) {
-            push_raw(&mut out, Segment::Run(*s, left));
+impl Rest {
+    fn new(segments: Vec<Segment>) -> Rest {
+        Rest {
+            front: Vec::new(),
+            items: segments.into(),
+            index: 0,
         }
-        out.extend(tail.iter().cloned());
-    } else {
-        out.extend(rest.iter().cloned());
     }
-    out
-}
 
-/// The rest after the exact prefix `expected`, if it begins with it.
-fn strip(mut rest: Vec<Segment>, expected: &[(Sign, Ordinal)]) -> Option<Vec<Segment>> {
-    for (sign, length) in expected {
-        let mut need = length.clone();
-        while !need.is_zero() {
-            let (s, l) = first_run(&mut rest)?;
-            if s != *sign {
+    /// The k-th segment.
+    fn get(&self, k: usize) -> Option<&Segment> {
+        match k.checked_sub(self.front.len()) {
+            None => self.front.get(k),
+            Some(i) => self.items.get(self.index + i),
+        }
+    }
+
+    fn is_empty(&self) -> bool {
+        self.get(0).is_none()
+    }
+
+    /// Moves segments from the shared tail until the front has n of them.
+    fn materialise(&mut self, n: usize) {
+        while self.front.len() < n {
+            let Some(s) = self.items.get(self.index) else {
+                break;
+            };
+            self.front.push(s.clone());
+            self.index += 1;
+        }
+    }
+
+    /// All the segments.
+    fn to_vec(&self) -> Vec<Segment> {
+        let tail = self.items.get(self.index..).unwrap_or_default();
+        self.front.iter().chain(tail).cloned().collect()
+    }
+
+    /// Makes the rest begin with a whole run and returns it (`None` at the
+    /// end): a leading repetition `(B)^ω` is unrolled into `B (B)^ω`, and
+    /// so is one right after the first run when B begins with the same
+    /// sign (the run goes on into it).
+    fn first_run(&mut self) -> Option<(Sign, Ordinal)> {
+        for _ in 0..8 {
+            let at = match (self.get(0), self.get(1)) {
+                (None, _) => return None,
+                (Some(Segment::Repeat(_)), _) => 0,
+                (Some(Segment::Run(s, _)), Some(Segment::Repeat(body))) if matches!(body.first(), Some(Segment::Run(t, _)) if t == s) => {
+                    1
+                }
+                (Some(Segment::Run(s, a)), _) => return Some((*s, a.clone())),
+            };
+            self.materialise(at + 1);
+            let Some(Segment::Repeat(body)) = self.front.get(at).cloned() else {
                 return None;
+            };
+            let after = self.front.split_off(at + 1);
+            self.front.truncate(at);
+            let mut front = std::mem::take(&mut self.front);
+            let unrolled = body.iter().cloned().chain([Segment::Repeat(body.clone())]);
+            for s in unrolled.chain(after) {
+                push_raw(&mut front, s);
             }
-            let m = (&l).min(&need).clone();
-            rest = consume(&rest, &m);
-            need = m.left_difference(&need)?;
+            self.front = front;
         }
+        None
     }
-    Some(rest)
+
+    /// The rest after the first `amount` signs of its first run (which
+    /// [`Rest::first_run`] has made whole).
+    fn consume(&self, amount: &Ordinal) -> Rest {
+        let mut r = self.clone();
+        r.materialise(1);
+        if let Some(Segment::Run(s, a)) = r.front.first().cloned() {
+            match amount.left_difference(&a) {
+                Some(left) if !left.is_zero() => {
+                    if let Some(first) = r.front.first_mut() {
+                        *first = Segment::Run(s, left);
+                    }
+                }
+                _ => {
+                    r.front.remove(0);
+                }
+            }
+        }
+        r
+    }
+
+    /// The rest after its first segment.
+    fn skip_first(&self) -> Rest {
+        let mut r = self.clone();
+        r.materialise(1);
+        if !r.front.is_empty() {
+            r.front.remove(0);
+        }
+        r
+    }
+
+    /// The rest after the exact prefix `expected`, if it begins with it.
+    fn strip(&self, expected: &[(Sign, Ordinal)]) -> Option<Rest> {
+        let mut rest = self.clone();
+        for (sign, length) in expected {
+            let mut need = length.clone();
+            while !need.is_zero() {
+                let (s, l) = rest.first_run()?;
+                if s != *sign {
+                    return None;
+                }
+                let m = (&l).min(&need).clone();
+                rest = rest.consume(&m);
+                need = m.left_difference(&need)?;
+            }
+        }
+        Some(rest)
+    }
 }
 
 /// The runs of a sequence that has no repetition.
@@ -290,7 +362,7 @@ impl Prev {
 
 /// A decoded contribution: its term, the expansion of its exponent, and
 /// the rest of the sequence after it.
-type Candidate = (NormalTerm, Runs, Vec<Segment>);
+type Candidate = (NormalTerm, Runs, Rest);
 
 struct Decoder {
     steps: usize,
@@ -305,54 +377,56 @@ impl Decoder {
 
     /// Decodes all of `rest` as the terms (and periodic series) following
     /// `prev`, after the closed series `done` and the terms `head` of the
-    /// open one.
+    /// open one (both restored on failure).
     fn sequence(
         &mut self,
-        rest: Vec<Segment>,
+        rest: Rest,
         prev: Option<Prev>,
-        done: Vec<Series>,
-        head: Vec<NormalTerm>,
-    ) -> Option<Vec<Series>> {
+        done: &mut Vec<Series>,
+        head: &mut Vec<NormalTerm>,
+    ) -> bool {
         if !self.tick() {
-            return None;
+            return false;
         }
         if rest.is_empty() {
-            let mut done = done;
             done.push(Series {
-                head,
+                head: std::mem::take(head),
                 period: Vec::new(),
                 shift: GeneralizedOrdinal::zero(),
             });
-            return Some(done);
+            return true;
         }
         for aligned in [Some(rest.clone()), align(&rest)].into_iter().flatten() {
-            if let Some((Segment::Repeat(body), after)) = aligned.split_first() {
-                for k in 1..=3 {
-                    let Some((period, shift, limit)) = self.periodic(body, k, prev.as_ref()) else {
-                        continue;
-                    };
-                    let mut closed = done.clone();
-                    closed.push(Series {
-                        head: head.clone(),
-                        period,
-                        shift,
-                    });
-                    if let Some(r) = self.sequence(after.to_vec(), Some(limit), closed, Vec::new())
-                    {
-                        return Some(r);
-                    }
+            let Some(Segment::Repeat(body)) = aligned.get(0).cloned() else {
+                continue;
+            };
+            let after = aligned.skip_first();
+            for k in 1..=3 {
+                let Some((period, shift, limit)) = self.periodic(&body, k, prev.as_ref()) else {
+                    continue;
+                };
+                let saved = head.clone();
+                done.push(Series {
+                    head: std::mem::take(head),
+                    period,
+                    shift,
+                });
+                if self.sequence(after.clone(), Some(limit), done, &mut Vec::new()) {
+                    return true;
                 }
+                done.pop();
+                *head = saved;
             }
         }
         for (term, y, after) in self.term(rest, prev.as_ref()) {
             let next = Prev::after(&y, &term.coefficient);
-            let mut head = head.clone();
             head.push(term);
-            if let Some(r) = self.sequence(after, Some(next), done.clone(), head) {
-                return Some(r);
+            if self.sequence(after, Some(next), done, head) {
+                return true;
             }
+            head.pop();
         }
-        None
+        false
     }
 
     /// Reads `body^k` as a period of a series following `prev`: its terms,
@@ -364,7 +438,7 @@ impl Decoder {
         k: usize,
         prev: Option<&Prev>,
     ) -> Option<(Vec<NormalTerm>, GeneralizedOrdinal, Prev)> {
-        let items = concat_raw((0..k).flat_map(|_| body.iter().cloned()));
+        let items = Rest::new(concat_raw((0..k).flat_map(|_| body.iter().cloned())));
         for first in self.chains(items.clone(), prev.cloned(), Vec::new()) {
             let (last_term, last_y) = first.last()?;
             let next = Prev::after(last_y, &last_term.coefficient);
@@ -397,7 +471,7 @@ impl Decoder {
     /// The ways (at most a few) of reading all of `rest` as whole terms.
     fn chains(
         &mut self,
-        rest: Vec<Segment>,
+        rest: Rest,
         prev: Option<Prev>,
         acc: Vec<(NormalTerm, Runs)>,
     ) -> Vec<Vec<(NormalTerm, Runs)>> {
@@ -425,13 +499,13 @@ impl Decoder {
     }
 
     /// The contributions that may begin `rest` after `prev`.
-    fn term(&mut self, mut rest: Vec<Segment>, prev: Option<&Prev>) -> Vec<Candidate> {
+    fn term(&mut self, mut rest: Rest, prev: Option<&Prev>) -> Vec<Candidate> {
         let mut out = Vec::new();
-        let Some((r0, _)) = first_run(&mut rest) else {
+        let Some((r0, _)) = rest.first_run() else {
             return out;
         };
-        let exponents: Vec<(Runs, Vec<Segment>)> = match prev {
-            None => self.kept_blocks(consume(&rest, &Ordinal::one()), Ordinal::zero(), r0, None),
+        let exponents: Vec<(Runs, Rest)> = match prev {
+            None => self.kept_blocks(rest.consume(&Ordinal::one()), Ordinal::zero(), r0, None),
             Some(p) => {
                 let mut ys = Vec::new();
                 for (common, pl, after) in self.common_parts(&rest, r0, &p.threshold) {
@@ -469,12 +543,7 @@ impl Decoder {
     /// rest after its blocks (and after the contribution's first sign r₀).
     /// The exponent leaves t where t goes on with `+` or ends (at a run
     /// boundary, or inside a run of `+`).
-    fn common_parts(
-        &mut self,
-        rest: &[Segment],
-        r0: Sign,
-        t: &Threshold,
-    ) -> Vec<(Runs, Ordinal, Vec<Segment>)> {
+    fn common_parts(&mut self, rest: &Rest, r0: Sign, t: &Threshold) -> Vec<(Runs, Ordinal, Rest)> {
         let mut out = Vec::new();
         let unit = Rational::from(i64::from(if r0 == Sign::Plus { 1 } else { -1 }));
         for i in 0..=t.signs.len() {
@@ -492,21 +561,21 @@ impl Decoder {
             let Some(expected) = expected.runs() else {
                 continue;
             };
-            let Some(after) = strip(rest.to_vec(), &expected) else {
+            let Some(after) = rest.strip(&expected) else {
                 continue;
             };
             let pl = plus_count(&common);
             // Inside the run of `+` that follows: its block is shorter.
             if let Some((Sign::Plus, mu)) = next {
                 let mut probe = after.clone();
-                if let Some((s, l)) = first_run(&mut probe) {
+                if let Some((s, l)) = probe.first_run() {
                     let e = l.leading_exponent();
                     if s == r0 && e > pl {
                         if let Some(nu) = pl.left_difference(&e) {
                             if !nu.is_zero() && &nu < mu {
                                 let mut inside = common.clone();
                                 inside.push((Sign::Plus, nu));
-                                let after = consume(&probe, &Ordinal::omega_power(e.clone()));
+                                let after = probe.consume(&Ordinal::omega_power(e.clone()));
                                 out.push((inside, e, after));
                             }
                         }
@@ -525,17 +594,17 @@ impl Decoder {
     /// go on with, if any.
     fn kept_blocks(
         &mut self,
-        rest: Vec<Segment>,
+        rest: Rest,
         mut pl: Ordinal,
         r0: Sign,
         first: Option<Sign>,
-    ) -> Vec<(Runs, Vec<Segment>)> {
+    ) -> Vec<(Runs, Rest)> {
         let mut out = vec![(Vec::new(), rest.clone())];
         let mut y: Runs = Vec::new();
         let mut cur = rest;
         let mut expect = first;
         while self.tick() {
-            let Some((s, l)) = first_run(&mut cur) else {
+            let Some((s, l)) = cur.first_run() else {
                 break;
             };
             let sigma = s.times(r0);
@@ -566,7 +635,7 @@ impl Decoder {
                     (lambda, hi)
                 }
             };
-            cur = consume(&cur, &amount);
+            cur = cur.consume(&amount);
             y.push((sigma, lambda));
             out.push((y.clone(), cur.clone()));
             expect = Some(sigma.flip());
@@ -579,7 +648,7 @@ impl Decoder {
 /// The coefficients `r = r₀·tail` that may end a contribution whose
 /// exponent has PL signs `+`: the tail's runs are `ω^PL·a` (a finite), or
 /// end with a repetition of such runs; longest first.
-fn tail_options(rest: Vec<Segment>, r0: Sign, pl: &Ordinal) -> Vec<(Rational, Vec<Segment>)> {
+fn tail_options(rest: Rest, r0: Sign, pl: &Ordinal) -> Vec<(Rational, Rest)> {
     let unit = Ordinal::omega_power(pl.clone());
     let value_of = |tail: &[Segment]| {
         let s = SignExpansion::new(
@@ -587,23 +656,23 @@ fn tail_options(rest: Vec<Segment>, r0: Sign, pl: &Ordinal) -> Vec<(Rational, Ve
         );
         real::value(&s)
     };
-    let mut out: Vec<(Rational, Vec<Segment>)> = Vec::new();
+    let mut out: Vec<(Rational, Rest)> = Vec::new();
     if let Some(r) = value_of(&[]) {
         out.push((r, rest.clone()));
     }
     let mut taken: Vec<Segment> = Vec::new();
     let mut cur = rest;
     for _ in 0..64 {
-        if let Some(Segment::Repeat(body)) = cur.first() {
+        if let Some(Segment::Repeat(body)) = cur.get(0) {
             if let Some(unstretched) = unstretch(body, pl, &unit) {
                 let mut tail = taken.clone();
                 tail.push(Segment::Repeat(unstretched));
                 if let Some(r) = value_of(&tail) {
-                    out.push((r, cur[1..].to_vec()));
+                    out.push((r, cur.skip_first()));
                 }
             }
         }
-        let Some((s, l)) = first_run(&mut cur) else {
+        let Some((s, l)) = cur.first_run() else {
             break;
         };
         let Some(t) = l.terms().first() else {
@@ -622,7 +691,7 @@ fn tail_options(rest: Vec<Segment>, r0: Sign, pl: &Ordinal) -> Vec<(Rational, Ve
             let length = Ordinal::from_integer(&a).unwrap_or_default();
             let mut tail = taken.clone();
             tail.push(Segment::Run(s, length.clone()));
-            let after = consume(&cur, &unit.cantor_product(&length));
+            let after = cur.consume(&unit.cantor_product(&length));
             if let Some(r) = value_of(&tail) {
                 out.push((r, after));
             }
@@ -635,7 +704,7 @@ fn tail_options(rest: Vec<Segment>, r0: Sign, pl: &Ordinal) -> Vec<(Rational, Ve
             s,
             Ordinal::from_integer(&max).unwrap_or_default(),
         ));
-        cur = consume(&cur, &l);
+        cur = cur.consume(&l);
     }
     out.reverse();
     out
@@ -647,7 +716,7 @@ fn unstretch(body: &[Segment], pl: &Ordinal, unit: &Ordinal) -> Option<Vec<Segme
         .map(|s| match s {
             Segment::Run(sign, l) => {
                 let a = left_divide_by_power(l, pl)?;
-                (a.is_finite() && unit.cantor_product(&a) == *l).then(|| Segment::Run(*sign, a))
+                (a.is_finite() && unit.cantor_product(&a) == *l).then_some(Segment::Run(*sign, a))
             }
             Segment::Repeat(_) => None,
         })
@@ -656,7 +725,8 @@ fn unstretch(body: &[Segment], pl: &Ordinal, unit: &Ordinal) -> Option<Vec<Segme
 
 /// `X (B)^ω …` with X a suffix of B, rotated to `(X W)^ω …` where B = W X:
 /// the same sequence, with the repetition beginning where X does.
-fn align(rest: &[Segment]) -> Option<Vec<Segment>> {
+fn align(rest: &Rest) -> Option<Rest> {
+    let rest = rest.to_vec();
     let at = rest.iter().position(|s| matches!(s, Segment::Repeat(_)))?;
     if at == 0 {
         return None;
@@ -686,5 +756,5 @@ fn align(rest: &[Segment]) -> Option<Vec<Segment>> {
     let rotated: Vec<Segment> = concat_raw(x.into_iter().map(|(s, l)| Segment::Run(s, l)).chain(w));
     let mut out = vec![Segment::Repeat(rotated)];
     out.extend(after.iter().cloned());
-    Some(out)
+    Some(Rest::new(out))
 }

@@ -325,6 +325,10 @@ fn push_repeat(out: &mut Vec<Segment>, body: Vec<Segment>) {
 // ---------------------------------------------------------------------------
 // Lexicographic comparison.
 
+/// A position of a [`Cursor`]: for each block being read, its address, the
+/// index of the current segment and the signs read of it.
+type Position = Vec<(usize, usize, Ordinal)>;
+
 /// A position in a sequence: a stack of blocks being read, innermost last.
 struct Cursor<'a> {
     frames: Vec<Frame<'a>>,
@@ -402,7 +406,7 @@ impl<'a> Cursor<'a> {
     }
 
     /// The position, up to how many laps each repetition has made.
-    fn state(&self) -> Vec<(usize, usize, Ordinal)> {
+    fn state(&self) -> Position {
         self.frames
             .iter()
             .map(|f| (f.segments.as_ptr() as usize, f.index, f.offset.clone()))
@@ -433,10 +437,7 @@ const MAX_COMPARE_STEPS: usize = 1 << 20;
 
 fn compare(a: &[Segment], b: &[Segment]) -> Ordering {
     let (mut x, mut y) = (Cursor::new(a), Cursor::new(b));
-    let mut seen: HashMap<
-        (Vec<(usize, usize, Ordinal)>, Vec<(usize, usize, Ordinal)>),
-        (Vec<u64>, Vec<u64>),
-    > = HashMap::new();
+    let mut seen: HashMap<(Position, Position), (Vec<u64>, Vec<u64>)> = HashMap::new();
     for _ in 0..MAX_COMPARE_STEPS {
         interrupt::check();
         let (p, q) = (x.peek(), y.peek());

@@ -62,7 +62,7 @@ fn quotients_print_as_cgsuite() {
 #[test]
 fn reference_corpus_values() {
     // reference-next/surreal.txt, CgsuiteLangTest: List.Sorted.
-    let mut xs = vec![
+    let mut xs = [
         n(0),
         n(1),
         div(&n(1), &w()),
