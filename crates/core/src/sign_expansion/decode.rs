@@ -32,8 +32,11 @@ type Runs = Vec<(Sign, Ordinal)>;
 /// up.
 const MAX_STEPS: usize = 1 << 14;
 
-/// The most lengths tried for the part of one run that ends a coefficient.
-const MAX_SPLITS: usize = 64;
+/// The most lengths tried for the part of one run that ends a coefficient
+/// (the rest of the run begins the next contribution). For numbers of the
+/// field one or two suffice: the next contribution's first sign merges
+/// with the run, and its next block (if any) has the other sign.
+const MAX_SPLITS: usize = 4;
 
 fn unrecognised(s: &SignExpansion) -> NumberError {
     NumberError::new(format!(
