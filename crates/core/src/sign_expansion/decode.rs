@@ -24,7 +24,7 @@ use crate::surreal::{GeneralizedOrdinal, Ordinal, SurrealNumber};
 use super::gonshor::{term_expansion, Threshold};
 use super::normal_form::{NormalTerm, Series};
 use super::real;
-use super::sequence::{Segment, Sign, SignExpansion};
+use super::sequence::{push_run, Segment, Sign, SignExpansion};
 
 type Runs = Vec<(Sign, Ordinal)>;
 
@@ -91,14 +91,10 @@ fn sum(series: &[Series]) -> Result<SurrealNumber, NumberError> {
 // The rest of a sequence, read from the front. Unlike `SignExpansion`,
 // repetitions are never rotated, so that they can be unrolled.
 
-/// Appends a block, merging runs of one sign.
+/// Appends a block, merging runs of one sign (and nothing else).
 fn push_raw(out: &mut Vec<Segment>, segment: Segment) {
     match segment {
-        Segment::Run(_, a) if a.is_zero() => {}
-        Segment::Run(sign, a) => match out.last_mut() {
-            Some(Segment::Run(s, b)) if *s == sign => *b = b.cantor_sum(&a),
-            _ => out.push(Segment::Run(sign, a)),
-        },
+        Segment::Run(sign, a) => push_run(out, sign, a),
         other => out.push(other),
     }
 }

@@ -151,29 +151,11 @@ fn long_division(
     q: &GeneralizedOrdinal,
     e: &Ordinal,
 ) -> Result<Series, NumberError> {
-    let q_terms: Laurent = q
-        .terms()
-        .iter()
-        .map(|t| {
-            (
-                GeneralizedOrdinal::from(&t.exponent),
-                Rational::from(t.coefficient.clone()),
-            )
-        })
-        .collect();
+    let q_terms = laurent(q);
     let Some((beta, q0)) = q_terms.first().cloned() else {
         return Err(NumberError::new("/ by zero"));
     };
-    let mut r: Laurent = p
-        .terms()
-        .iter()
-        .map(|t| {
-            (
-                GeneralizedOrdinal::from(&t.exponent),
-                Rational::from(t.coefficient.clone()),
-            )
-        })
-        .collect();
+    let mut r = laurent(p);
     let mut terms: Vec<NormalTerm> = Vec::new();
     // The remainders seen, up to a monomial factor: shape -> (step, lead).
     let mut seen: HashMap<Laurent, (usize, GeneralizedOrdinal)> = HashMap::new();
@@ -216,6 +198,19 @@ fn long_division(
         x,
         "its normal form is not eventually periodic",
     ))
+}
+
+/// A generalized ordinal as a sum with rational coefficients.
+fn laurent(x: &GeneralizedOrdinal) -> Laurent {
+    x.terms()
+        .iter()
+        .map(|t| {
+            (
+                GeneralizedOrdinal::from(&t.exponent),
+                Rational::from(t.coefficient.clone()),
+            )
+        })
+        .collect()
 }
 
 /// `r − a·ω^y`, keeping the terms sorted and non-zero.

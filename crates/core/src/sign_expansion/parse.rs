@@ -4,7 +4,7 @@
 //! sequence := item*
 //! item     := sign ['^' length] | '(' sequence ')' '^' ('ω' | integer)
 //! sign     := '+' | '-' | '−'
-//! length   := integer | 'ω' ['^' atom] [('×' | '*') integer] | '(' ordinal ')'
+//! length   := atom [('×' | '*') integer]
 //! atom     := integer | 'ω' ['^' atom] | '(' ordinal ')'
 //! ordinal  := length ('+' length)*
 //! ```
@@ -155,31 +155,14 @@ impl Parser<'_> {
         digits.parse()
     }
 
-    /// `integer | ω[^atom][×integer] | (ordinal)`.
+    /// `atom [× integer]`.
     fn length(&mut self) -> Result<Ordinal, NumberError> {
-        if self.eat('(') {
-            let a = self.nested(Self::ordinal)?;
-            return if self.eat(')') {
-                Ok(a)
-            } else {
-                Err(self.error("`)`"))
-            };
+        let a = self.atom()?;
+        if self.eat('×') || self.eat('*') {
+            let n = self.integer()?;
+            return Ok(a.cantor_product(&Ordinal::from_integer(&n).unwrap_or_default()));
         }
-        if self.eat_omega() {
-            let e = if self.eat('^') {
-                self.nested(Self::atom)?
-            } else {
-                Ordinal::one()
-            };
-            let c = if self.eat('×') || self.eat('*') {
-                self.integer()?
-            } else {
-                Integer::one()
-            };
-            return Ok(Ordinal::monomial(e, c));
-        }
-        let n = self.integer()?;
-        Ok(Ordinal::from_integer(&n).unwrap_or_default())
+        Ok(a)
     }
 
     /// `integer | ω[^atom] | (ordinal)`.

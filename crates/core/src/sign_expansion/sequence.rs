@@ -253,12 +253,19 @@ fn length_of(segments: &[Segment]) -> Ordinal {
 /// Appends a block to a sequence in normal form, keeping it normal.
 fn push(out: &mut Vec<Segment>, segment: Segment) {
     match segment {
-        Segment::Run(_, a) if a.is_zero() => {}
-        Segment::Run(sign, a) => match out.last_mut() {
-            Some(Segment::Run(s, b)) if *s == sign => *b = b.cantor_sum(&a),
-            _ => out.push(Segment::Run(sign, a)),
-        },
+        Segment::Run(sign, a) => push_run(out, sign, a),
         Segment::Repeat(body) => push_repeat(out, body),
+    }
+}
+
+/// Appends the run `σ^α`, merged into a last run of the same sign.
+pub(super) fn push_run(out: &mut Vec<Segment>, sign: Sign, a: Ordinal) {
+    if a.is_zero() {
+        return;
+    }
+    match out.last_mut() {
+        Some(Segment::Run(s, b)) if *s == sign => *b = b.cantor_sum(&a),
+        _ => out.push(Segment::Run(sign, a)),
     }
 }
 

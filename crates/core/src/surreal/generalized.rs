@@ -221,16 +221,7 @@ impl GeneralizedOrdinal {
     /// length of its sign expansion, a concatenation of runs of `|cᵢ|·ω^αᵢ`
     /// equal signs (SURREAL 6 and 9.4; ONAG ch. 3).
     pub fn birthday(&self) -> Ordinal {
-        Ordinal::from_generalized_unchecked(GeneralizedOrdinal {
-            terms: self
-                .terms
-                .iter()
-                .map(|t| Term {
-                    exponent: t.exponent.clone(),
-                    coefficient: t.coefficient.abs(),
-                })
-                .collect(),
-        })
+        Ordinal::from_generalized_unchecked(self.map_coefficients(Integer::abs))
     }
 
     /// Multiplies every coefficient by the integer n.
@@ -238,13 +229,19 @@ impl GeneralizedOrdinal {
         if n.is_zero() {
             return GeneralizedOrdinal::zero();
         }
+        self.map_coefficients(|c| c * n)
+    }
+
+    /// The same exponents with every coefficient mapped by f (which must
+    /// keep them non-zero).
+    fn map_coefficients(&self, f: impl Fn(&Integer) -> Integer) -> GeneralizedOrdinal {
         GeneralizedOrdinal {
             terms: self
                 .terms
                 .iter()
                 .map(|t| Term {
                     exponent: t.exponent.clone(),
-                    coefficient: &t.coefficient * n,
+                    coefficient: f(&t.coefficient),
                 })
                 .collect(),
         }
@@ -437,16 +434,7 @@ impl PartialOrd for GeneralizedOrdinal {
 impl Neg for &GeneralizedOrdinal {
     type Output = GeneralizedOrdinal;
     fn neg(self) -> GeneralizedOrdinal {
-        GeneralizedOrdinal {
-            terms: self
-                .terms
-                .iter()
-                .map(|t| Term {
-                    exponent: t.exponent.clone(),
-                    coefficient: -&t.coefficient,
-                })
-                .collect(),
-        }
+        self.map_coefficients(|c| -c)
     }
 }
 
