@@ -28,7 +28,10 @@ use crate::interrupt;
 use crate::number::{Integer, NumberError};
 use crate::surreal::{write_grouped, GeneralizedOrdinal, Ordinal};
 
-use super::{nim_inverse as finite_inverse, nim_product as finite_product, nim_sum as finite_sum};
+use super::{
+    nim_inverse as finite_inverse, nim_product as finite_product, nim_sqrt as finite_sqrt,
+    nim_sum as finite_sum,
+};
 
 /// The largest k such that exponents `ω^k·a` are in range (SURREAL 7.5):
 /// the ordinals handled are those below `ω^(ω^55)`.
@@ -416,7 +419,8 @@ pub fn nim_inverse(a: &Ordinal) -> Result<Ordinal, NumberError> {
 pub fn nim_sqrt(a: &Ordinal) -> Result<Ordinal, NumberError> {
     let mut result = Ordinal::zero();
     for (digits, c) in monomials(a)? {
-        let mut term = Ordinal::from_integer(&finite_sqrt(&c)).unwrap_or_default();
+        let root = finite_sqrt(&c).unwrap_or_default();
+        let mut term = Ordinal::from_integer(&root).unwrap_or_default();
         for (&place, &d) in &digits {
             let root = kappa_sqrt(place)?;
             term = nim_product(&term, &nim_power(&root, &Integer::from(d))?)?;
@@ -424,22 +428,6 @@ pub fn nim_sqrt(a: &Ordinal) -> Result<Ordinal, NumberError> {
         result = nim_sum(&result, &term);
     }
     Ok(result)
-}
-
-/// The square root of a finite nimber: `x^(2^(2^m − 1))` in the field of
-/// order `2^(2^m)` containing x.
-fn finite_sqrt(x: &Integer) -> Integer {
-    let bits = x.bit_length().max(1);
-    let mut m_bits: u64 = 1;
-    while m_bits < bits {
-        m_bits *= 2;
-    }
-    let mut r = x.clone();
-    for _ in 1..m_bits {
-        interrupt::check();
-        r = finite_product(&r, &r).unwrap_or_default();
-    }
-    r
 }
 
 /// `√κ` for `κ = κ_{(k,n)}`: `κ^((p+1)/2) ⊗ (√(κ^p))⁻¹`.

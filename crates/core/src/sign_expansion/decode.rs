@@ -67,7 +67,7 @@ pub fn value(s: &SignExpansion) -> Result<SurrealNumber, NumberError> {
 fn sum(series: &[Series]) -> Result<SurrealNumber, NumberError> {
     let term = |t: &NormalTerm| {
         SurrealNumber::from_rational(t.coefficient.clone())
-            .mul(&SurrealNumber::omega_power(&t.exponent))
+            .mul(&SurrealNumber::omega_power(&t.exponent)?)
     };
     let mut x = SurrealNumber::zero();
     for s in series {
@@ -81,7 +81,7 @@ fn sum(series: &[Series]) -> Result<SurrealNumber, NumberError> {
         for t in &s.period {
             p = p.add(&term(t)?)?;
         }
-        let denominator = SurrealNumber::one().sub(&SurrealNumber::omega_power(&s.shift))?;
+        let denominator = SurrealNumber::one().sub(&SurrealNumber::omega_power(&s.shift)?)?;
         x = x.add(&p.div(&denominator)?)?;
     }
     Ok(x)

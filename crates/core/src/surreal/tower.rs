@@ -92,8 +92,14 @@ impl SurrealNumber {
 
     /// The surreal `ω^y` for a generalized ordinal y (SURREAL 2.4, CGSuite's
     /// `omega^y` and `y.OmegaPower`): with y = P − N split into its positive
-    /// and negated negative terms, `ω^P / ω^N` (`ω^(-1)` is `1/ω`).
-    pub fn omega_power(y: &GeneralizedOrdinal) -> SurrealNumber {
+    /// and negated negative terms, `ω^P / ω^N` (`ω^(-1)` is `1/ω`). An
+    /// error when the tower of exponents would exceed [`MAX_HEIGHT`].
+    pub fn omega_power(y: &GeneralizedOrdinal) -> Result<SurrealNumber, NumberError> {
+        if y.height() >= MAX_HEIGHT {
+            return Err(NumberError::new(format!(
+                "Overflow: a tower of more than {MAX_HEIGHT} exponents"
+            )));
+        }
         let (pos, neg): (Vec<_>, Vec<_>) = y
             .terms()
             .iter()
@@ -107,7 +113,7 @@ impl SurrealNumber {
             GeneralizedOrdinal::monomial(Integer::one(), exponent)
         };
         // Disjoint supports: the two monomials are coprime.
-        quotient::from_coprime(part(pos), part(neg))
+        Ok(quotient::from_coprime(part(pos), part(neg)))
     }
 
     // -----------------------------------------------------------------
@@ -361,12 +367,7 @@ impl SurrealNumber {
         }
         if let (S::GeneralizedOrdinal(x), Some(y)) = (self, exponent.to_generalized()) {
             if x == &GeneralizedOrdinal::omega() {
-                if y.height() >= MAX_HEIGHT {
-                    return Err(NumberError::new(format!(
-                        "Overflow: a tower of more than {MAX_HEIGHT} exponents"
-                    )));
-                }
-                return Ok(SurrealNumber::omega_power(&y));
+                return SurrealNumber::omega_power(&y);
             }
         }
         if let S::Integer(n) = exponent {

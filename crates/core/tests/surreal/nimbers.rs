@@ -182,3 +182,20 @@ fn on2_inverses_and_square_roots() {
         );
     }
 }
+
+#[test]
+fn huge_finite_parts_use_the_finite_field() {
+    // Finite coefficients multiply as finite nimbers (onag_core::nim), at any
+    // size: 2^(2^k) is a Fermat 2-power F with F ⊗ F = 3F/2.
+    let f = pow(&n(2), &n(1024));
+    let ff = go(&f).nim_product(&go(&f)).expect("finite");
+    let three_halves = div(&mul(&n(3), &f), &n(2));
+    assert_eq!(S::from_generalized(ff), three_halves);
+    // ω^α·c ⊗ d = ω^α·(c ⊗ d) for finite c, d.
+    let a = add(&mul(&w(), &f), &f);
+    let p = go(&a).nim_product(&go(&f)).expect("in range");
+    let ffs = three_halves.to_string();
+    assert_eq!(p.to_string(), format!("ω×{ffs}+{ffs}"));
+    let star = TransfiniteNimber::star(&go(&f)).expect("an ordinal");
+    assert!(matches!(star, Star::Transfinite(_)));
+}
