@@ -18,6 +18,10 @@ use super::sequence::{Segment, Sign, SignExpansion};
 /// `d − 1` modulo a prime d).
 pub const MAX_PERIOD: u64 = 1 << 16;
 
+/// The most binary digits before the period (the exponent of 2 in the
+/// denominator) written out.
+pub const MAX_PREFIX: u64 = 1 << 20;
+
 /// The sign expansion of a finite rational.
 pub fn expansion(r: &Rational) -> Result<SignExpansion, NumberError> {
     if r.is_infinite() {
@@ -35,30 +39,23 @@ pub fn expansion(r: &Rational) -> Result<SignExpansion, NumberError> {
         Segment::Run(Sign::Plus, ordinal(&(n + Integer::one()))),
         Segment::Run(Sign::Minus, Ordinal::one()),
     ];
-    let (a, d) = (f.numerator(), f.denominator());
-    let two_power = d.trailing_zeros().unwrap_or(0);
-    let mut rem = a;
-    let digit = |rem: &mut Integer| {
-        *rem = rem.shl(1);
-        let one = *rem >= d;
-        if one {
-            *rem -= &d;
-        }
-        one
-    };
-    if d.is_two_power() {
-        // Finitely many digits, the last a 1 not written.
-        let mut digits = Vec::new();
-        while !rem.is_zero() {
-            digits.push(digit(&mut rem));
-        }
-        digits.pop();
-        segments.extend(signs(&digits));
-        return Ok(SignExpansion::new(segments));
+    // f = a / (2^k·d) with d odd: 2^k·f = q + rem/d, so the first k digits
+    // are q's and the rest the purely periodic digits of rem/d.
+    let (a, den) = (f.numerator(), f.denominator());
+    let k = den.trailing_zeros().unwrap_or(0);
+    if k > MAX_PREFIX {
+        return Err(NumberError::new(format!(
+            "The binary digits of {r} have more than {MAX_PREFIX} digits before their period"
+        )));
     }
-    let mut prefix = Vec::new();
-    for _ in 0..two_power {
-        prefix.push(digit(&mut rem));
+    let d = den.shr(k);
+    let (q, mut rem) = a.div_mod_floor(&d).unwrap_or_default();
+    let mut prefix = bits(&q, k);
+    if d.is_one() {
+        // A dyadic: finitely many digits, the last a 1 not written.
+        prefix.pop();
+        segments.extend(signs(&prefix));
+        return Ok(SignExpansion::new(segments));
     }
     let start = rem.clone();
     let mut period = Vec::new();
@@ -68,7 +65,12 @@ pub fn expansion(r: &Rational) -> Result<SignExpansion, NumberError> {
                 "The binary digits of {r} have a period longer than {MAX_PERIOD}"
             )));
         }
-        period.push(digit(&mut rem));
+        rem = rem.shl(1);
+        let one = rem >= d;
+        if one {
+            rem -= &d;
+        }
+        period.push(one);
         if rem == start {
             break;
         }
@@ -76,6 +78,18 @@ pub fn expansion(r: &Rational) -> Result<SignExpansion, NumberError> {
     segments.extend(signs(&prefix));
     segments.push(Segment::Repeat(signs(&period).collect()));
     Ok(SignExpansion::new(segments))
+}
+
+/// The k lowest binary digits of q ≥ 0, most significant first.
+fn bits(q: &Integer, k: u64) -> Vec<bool> {
+    let (_, words) = q.to_bigint().to_u64_digits();
+    (0..k)
+        .rev()
+        .map(|i| {
+            let word = usize::try_from(i / 64).ok().and_then(|w| words.get(w));
+            word.is_some_and(|w| (w >> (i % 64)) & 1 == 1)
+        })
+        .collect()
 }
 
 fn ordinal(n: &Integer) -> Ordinal {

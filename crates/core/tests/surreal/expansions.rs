@@ -320,3 +320,18 @@ fn large_values() {
         "The binary digits of 1/1000003 have a period longer than 65536",
     );
 }
+
+#[test]
+fn deep_dyadics_and_rationals_stay_fast() {
+    // 1/2^20000 and 1/(3·2^20000): long prefixes of binary digits.
+    let deep = pow(&n(2), &n(20000));
+    let s = SignExpansion::of(&div(&n(1), &deep)).expect("dyadic");
+    assert_eq!(s.length().to_string(), "20001");
+    assert_eq!(s.to_string(), "+-^20000");
+    let s = SignExpansion::of(&div(&n(1), &mul(&n(3), &deep))).expect("rational");
+    assert_eq!(s.length().to_string(), "ω");
+    assert_eq!(
+        s.value().expect("reads back"),
+        div(&n(1), &mul(&n(3), &deep))
+    );
+}
