@@ -34,7 +34,8 @@ use super::{
 };
 
 /// The largest k such that exponents `ω^k·a` are in range (SURREAL 7.5):
-/// the ordinals handled are those below `ω^(ω^55)`.
+/// the ordinals handled are those below `ω^(ω^55)`, with exponent
+/// coefficients a below 2^64 (beyond CGSuite's limit, an onag bound).
 pub const MAX_K: u32 = 54;
 
 /// The odd primes `p_{k+1}` for `k = 0..=54`.
@@ -132,7 +133,7 @@ fn prime(k: u32) -> Result<u32, NumberError> {
 }
 
 /// The digits of an exponent α, if α is below `ω^55`: every term `ω^k·a`
-/// of α has a finite `k ≤ 54` (SURREAL 7.5).
+/// of α has a finite `k ≤ 54` (SURREAL 7.5), and `a < 2^64`.
 fn digits_of(alpha: &Ordinal) -> Result<Digits, NumberError> {
     let mut digits = Digits::new();
     for t in alpha.terms() {
@@ -142,17 +143,10 @@ fn digits_of(alpha: &Ordinal) -> Result<Digits, NumberError> {
             .and_then(|k| u32::try_from(k).ok())
             .filter(|&k| k <= MAX_K)
             .ok_or_else(out_of_range)?;
-        let p = Integer::from(prime(k)?);
-        let mut a = t.coefficient.clone();
-        let mut n: u32 = 0;
-        while a.is_positive() {
-            let (q, d) = a.div_mod_floor(&p).ok_or_else(out_of_range)?;
-            let d = d.to_u32().ok_or_else(out_of_range)?;
-            if d != 0 {
-                digits.insert((k, n), d);
-            }
-            a = q;
-            n = n.checked_add(1).ok_or_else(out_of_range)?;
+        // Exponent coefficients are bounded to 64 bits (at most 41 digits).
+        let a = t.coefficient.to_u64().ok_or_else(out_of_range)?;
+        for (place, d) in base_digits(k, a)? {
+            digits.insert(place, d);
         }
     }
     Ok(digits)

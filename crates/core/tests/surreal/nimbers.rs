@@ -199,3 +199,11 @@ fn huge_finite_parts_use_the_finite_field() {
     let star = TransfiniteNimber::star(&go(&f)).expect("an ordinal");
     assert!(matches!(star, Star::Transfinite(_)));
 }
+
+#[test]
+fn exponent_coefficients_beyond_64_bits_are_out_of_range() {
+    let big = go(&wp(&mul(&w(), &pow(&n(2), &n(64)))));
+    fails(big.nim_product(&go(&w())), "NimProduct out of range.");
+    let fits = go(&wp(&mul(&w(), &sub(&pow(&n(2), &n(64)), &n(1)))));
+    assert!(fits.nim_product(&go(&w())).is_ok());
+}
