@@ -1,6 +1,7 @@
 //! From a Conway normal form to the sign expansion (SURREAL 9.3 and 9.4;
 //! Gonshor, "An Introduction to the Theory of Surreal Numbers", Theorems
-//! 5.11, 5.12 and 6.?; ONAG ch. 3, "irrelevant signs").
+//! 5.11 and 5.12 for monomials; ONAG ch. 3 for the irrelevant signs of
+//! sums).
 //!
 //! The monomial `ω^y·r`, with `r = r₀r₁r₂…`, has the expansion
 //! `r₀ · Π_{δ<ℓ(y)} (y_δ ⊙ r₀)^(ω^(pl(δ)+1)) · Π_{j≥1} r_j^(ω^PL)` where
