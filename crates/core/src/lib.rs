@@ -8,3 +8,4 @@ pub mod interrupt;
 pub mod nim;
 pub mod number;
 pub mod sign_expansion;
+pub mod surreal;

@@ -177,7 +177,7 @@ pub struct Session {
     globals: RefCell<Vec<Option<Value>>>,
     global_names: RefCell<FxHashMap<Rc<str>, usize>>,
     global_list: RefCell<Vec<Rc<str>>>,
-    classes: ClassTable,
+    classes: Rc<ClassTable>,
     depth: Cell<usize>,
     printer: RefCell<Printer>,
     /// The last script called ended with `;`: an input that is just that
@@ -206,7 +206,24 @@ impl Interp {
                 globals: RefCell::new(Vec::new()),
                 global_names: RefCell::new(FxHashMap::default()),
                 global_list: RefCell::new(Vec::new()),
-                classes: ClassTable::new(),
+                classes: Rc::new(ClassTable::new()),
+                depth: Cell::new(0),
+                printer: RefCell::new(Printer::Buffer(Vec::new())),
+                quiet_script: Cell::new(false),
+            }),
+        }
+    }
+
+    /// A copy of the session: the same classes and variable values, its own
+    /// variables from now on and its own output (kept, never printed), for
+    /// evaluating something without touching the session (completion).
+    pub fn snapshot(&self) -> Interp {
+        Interp {
+            s: Rc::new(Session {
+                globals: RefCell::new(self.s.globals.borrow().clone()),
+                global_names: RefCell::new(self.s.global_names.borrow().clone()),
+                global_list: RefCell::new(self.s.global_list.borrow().clone()),
+                classes: self.s.classes.clone(),
                 depth: Cell::new(0),
                 printer: RefCell::new(Printer::Buffer(Vec::new())),
                 quiet_script: Cell::new(false),

@@ -435,13 +435,13 @@ pub(super) static METHODS: &[MethodDef] = &[
     method!(
         "Pow",
         CanonicalShortGame,
-        ["n"],
-        "For G = {0|H}: G.Pow(n) = {0 | H - G.PowTo(n-1)}; ^.Pow(n) is ^<n>.",
+        ["x"],
+        "For G = {0|H} and a number x >= 1: G.Pow(x) = {0 | H - G.PowTo(x-1)}; ^.Pow(n) is ^<n>, ^.Pow(3/2) is {0||0,v*|0,*}.",
         |_, r, a| {
-            let (g, n) = (game(r)?, int_arg(a, 0)?);
-            g.pow(&n).map(Value::game).ok_or_else(|| {
+            let (g, x) = (game(r)?, dyadic_arg(a, 0)?);
+            g.pow(&x).map(Value::game).ok_or_else(|| {
                 EvalError::new(format!(
-                    "Pow is defined only for n >= 1 and games of the form {{0|H}}: {g}"
+                    "Pow is defined only for exponents x >= 1 and games of the form {{0|H}}: {g}.Pow({x})"
                 ))
             })
         }

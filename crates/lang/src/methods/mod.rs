@@ -256,6 +256,21 @@ pub fn native_is_a(b: Builtin, target: Builtin) -> bool {
         || NATIVE_ANCESTRY.get(&b).is_some_and(|a| a.contains(&target))
 }
 
+impl Builtin {
+    /// Whether methods of this receiver class can be offered for `v` (as
+    /// completions), decided from the kind of `v` alone: a position is
+    /// offered position and game methods without computing its canonical
+    /// form.
+    pub fn offers(self, v: &Value) -> bool {
+        let b = match v {
+            Value::Game(_) => Builtin::CanonicalShortGame,
+            other => builtin::builtin_of(other).unwrap_or(Builtin::Object),
+        };
+        native_is_a(b, self)
+            || (matches!(v, Value::Position(_)) && native_is_a(Builtin::CanonicalShortGame, self))
+    }
+}
+
 /// True when values of class `b` answer a method of this name.
 pub fn has_method(b: Builtin, name: &str) -> bool {
     methods_named(name)

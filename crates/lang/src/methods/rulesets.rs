@@ -30,6 +30,14 @@ pub(super) static METHODS: &[MethodDef] = &[
         }
         position_options(r, player_arg(a, 0)?)
     }),
+    method!("Followers", Position, [], "The distinct positions reachable by zero or more moves of either player, the position itself included, as a set (.CanonicalForm.Followers gives the canonical followers).", |_, r, _| {
+        let all = rulesets::position_followers(rulesets::position(r)?, rulesets::FOLLOWER_LIMIT)?;
+        // Sorted by text, which is the order of a set of positions.
+        Ok(Value::Set(std::rc::Rc::new(all.into_iter().map(|(_, p)| Value::Position(p)).collect())))
+    }),
+    method!("FollowerCount", Position, [], "The number of distinct positions reachable by zero or more moves, the position itself included.", |_, r, _| {
+        Ok(Value::integer(rulesets::position_followers(rulesets::position(r)?, rulesets::FOLLOWER_LIMIT)?.len()))
+    }),
     method!("Decomposition", Position, [], "The independent components whose sum is the position, as a list.", |_, r, _| {
         let parts = rulesets::position(r)?.decomposition()?;
         Ok(Value::list(parts.into_iter().map(Value::Position).collect()))

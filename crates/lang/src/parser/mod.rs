@@ -143,14 +143,71 @@ pub fn parse_unit(src: &str) -> Result<SourceUnit, ParseError> {
     Parser::new(src)?.unit()
 }
 
+/// What an input leaves open at its end: brackets and keyword blocks
+/// (`begin`, `if`, `class`, `enum`, a loop head without its `end`), as
+/// the lexer sees them (so brackets in comments and strings do not count).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Open {
+    /// Brackets `(`, `[`, `{` not yet closed.
+    pub brackets: usize,
+    /// Keyword blocks not yet closed by `end`.
+    pub blocks: usize,
+    /// A block comment not yet closed.
+    pub comment: bool,
+}
+
+/// The brackets and blocks `src` leaves open.
+pub fn open_constructs(src: &str) -> Open {
+    let tokens = match tokenize(src) {
+        Ok(t) => t,
+        Err(e) => {
+            return Open {
+                comment: e.incomplete,
+                ..Open::default()
+            }
+        }
+    };
+    let mut open = Open::default();
+    let mut brackets: i64 = 0;
+    let mut blocks: i64 = 0;
+    // Within the heads of a loop (between `for`/`while` and `do`/`yield`):
+    // further `for` and `while` belong to the same loop.
+    let mut in_heads = false;
+    for t in &tokens {
+        match &t.kind {
+            TokenKind::LParen | TokenKind::LBracket | TokenKind::LBrace => brackets += 1,
+            TokenKind::RParen | TokenKind::RBracket | TokenKind::RBrace => brackets -= 1,
+            TokenKind::Keyword(Keyword::Begin | Keyword::If | Keyword::Class | Keyword::Enum) => {
+                blocks += 1
+            }
+            TokenKind::Keyword(Keyword::For | Keyword::While) if brackets <= 0 && !in_heads => {
+                blocks += 1;
+                in_heads = true;
+            }
+            TokenKind::Keyword(Keyword::Do | Keyword::Yield) => in_heads = false,
+            TokenKind::Keyword(Keyword::End) => blocks -= 1,
+            _ => {}
+        }
+    }
+    open.brackets = usize::try_from(brackets).unwrap_or(0);
+    open.blocks = usize::try_from(blocks).unwrap_or(0);
+    open
+}
+
 /// True when `src` is the beginning of an input that more lines could
-/// complete: a bracket, a string of keyword blocks (`begin`, `if`, a loop,
-/// `class`) or a block comment is still open (SCRIPTING 1.6). The lexer and
-/// parser decide, so brackets inside comments and strings do not count.
+/// complete: it ends while a bracket, a keyword block (`begin`, `if`, a
+/// loop, `class`) or a block comment is still open (SCRIPTING 1.6). The
+/// lexer and parser decide, so brackets inside comments and strings do not
+/// count; an input that merely ends in an operator is an error, not an
+/// unfinished input.
 pub fn is_incomplete(src: &str) -> bool {
     match parse_program(src) {
         Ok(_) => false,
-        Err(e) => e.incomplete,
+        Err(e) if !e.incomplete => false,
+        Err(_) => {
+            let open = open_constructs(src);
+            open.comment || open.brackets > 0 || open.blocks > 0
+        }
     }
 }
 
