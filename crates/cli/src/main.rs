@@ -13,6 +13,8 @@
 //! `--json` prints results as JSON objects, `--timeout SECONDS` bounds each
 //! input. Exit codes: 0 success, 1 evaluation error, 2 usage error.
 
+#![forbid(unsafe_code)]
+
 mod bench;
 mod help;
 mod json;

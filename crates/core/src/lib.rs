@@ -3,8 +3,11 @@
 //! `onag-core` knows nothing of text syntax beyond `Display` of its own values
 //! and does no I/O.
 
+#![forbid(unsafe_code)]
+
 pub mod game;
 pub mod interrupt;
 pub mod nim;
 pub mod number;
+pub mod sharded;
 pub mod sign_expansion;

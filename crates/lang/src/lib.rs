@@ -6,6 +6,8 @@
 //! assert_eq!(v.to_string(), "^");
 //! ```
 
+#![forbid(unsafe_code)]
+
 pub mod ast;
 pub mod drawing;
 pub mod eval;

@@ -17,6 +17,8 @@
 //! assert!(svg.starts_with("<?xml"));
 //! ```
 
+#![forbid(unsafe_code)]
+
 mod axis;
 mod error;
 mod place;

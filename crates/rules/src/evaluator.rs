@@ -7,14 +7,14 @@
 //! parallel.
 
 use crate::position::{Player, Position};
-use crate::table::ShardedTable;
+use onag_core::sharded::ShardedMap;
 use onag_core::game::Game;
 use rayon::prelude::*;
 
 /// Evaluates positions of one ruleset, remembering every component it has
 /// seen.
 pub struct Evaluator<P: Position> {
-    table: ShardedTable<P, Game>,
+    table: ShardedMap<P, Game>,
     decompose: bool,
     symmetry: bool,
     /// Components with at least this many options evaluate them in
@@ -39,7 +39,7 @@ impl<P: Position> Evaluator<P> {
     /// An evaluator using decomposition and symmetry.
     pub fn new() -> Self {
         Evaluator {
-            table: ShardedTable::default(),
+            table: ShardedMap::new(),
             decompose: true,
             symmetry: true,
             parallel_threshold: 24,

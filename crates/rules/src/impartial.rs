@@ -4,7 +4,7 @@
 //! theorem, ONAG chapter 11).
 
 use crate::position::ImpartialPosition;
-use crate::table::ShardedTable;
+use onag_core::sharded::ShardedMap;
 
 /// The minimum excludant: the least natural number not in `values`.
 pub fn mex(values: impl IntoIterator<Item = u64>) -> u64 {
@@ -20,7 +20,7 @@ pub fn mex(values: impl IntoIterator<Item = u64>) -> u64 {
 /// Evaluates nim values of positions of one impartial ruleset, remembering
 /// every component it has seen.
 pub struct NimEvaluator<P: ImpartialPosition> {
-    table: ShardedTable<P, u64>,
+    table: ShardedMap<P, u64>,
     decompose: bool,
     symmetry: bool,
 }
@@ -40,7 +40,7 @@ impl<P: ImpartialPosition> NimEvaluator<P> {
     /// An evaluator using decomposition and symmetry.
     pub fn new() -> Self {
         NimEvaluator {
-            table: ShardedTable::default(),
+            table: ShardedMap::new(),
             decompose: true,
             symmetry: true,
         }

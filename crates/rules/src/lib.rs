@@ -10,6 +10,8 @@
 //! for the language, and [`registry`] names them. This crate depends on
 //! `onag-core` only.
 
+#![forbid(unsafe_code)]
+
 pub mod amazons;
 pub mod arc_kayles;
 pub mod args;
@@ -40,7 +42,6 @@ pub mod position;
 pub mod registry;
 pub mod singleton;
 pub mod strip;
-pub mod table;
 pub mod table_game;
 pub mod toads;
 pub mod toppling;

@@ -10,10 +10,10 @@
 //! their options too, so they keep the subzero structure down to t = -1
 //! that CGSuite shows (25/16 has temperature -1/16).
 
-use super::store::GameMap;
 use super::Game;
 use super::Nus;
 use crate::number::{Dyadic, Integer};
+use crate::sharded::ShardedMap;
 use std::cmp::Ordering;
 use std::fmt;
 use std::sync::{Arc, OnceLock};
@@ -295,8 +295,8 @@ impl fmt::Display for Thermograph {
 impl Game {
     /// The thermograph (memoised).
     pub fn thermograph(self) -> Arc<Thermograph> {
-        static CACHE: OnceLock<GameMap<Arc<Thermograph>>> = OnceLock::new();
-        CACHE.get_or_init(GameMap::new).get_or_compute(self, || {
+        static CACHE: OnceLock<ShardedMap<Game, Arc<Thermograph>>> = OnceLock::new();
+        CACHE.get_or_init(ShardedMap::new).get_or_compute(self, || {
             Arc::new(stacker::maybe_grow(64 * 1024, 1024 * 1024, || {
                 compute(self)
             }))
