@@ -7,8 +7,8 @@
 //! parallel.
 
 use crate::position::{Player, Position};
-use onag_core::sharded::ShardedMap;
 use onag_core::game::Game;
+use onag_core::sharded::ShardedMap;
 use rayon::prelude::*;
 
 /// Evaluates positions of one ruleset, remembering every component it has

@@ -2,10 +2,7 @@
 //! vacated cell is free for the arrow), printing, errors, and properties of
 //! the shortcuts and of the colour exchange.
 
-#[path = "support/boards.rs"]
-mod boards;
-
-use boards::{board_strings, swap_colours};
+use crate::boards::{board_strings, swap_colours};
 use onag_core::game::Game;
 use onag_rules::amazons::Amazons;
 use onag_rules::registry::{self, Make};

@@ -1,10 +1,7 @@
 //! Konane (NOTATION 6): hand-computed values, multiple jumps, printing,
 //! errors, and properties of the shortcuts and of the colour exchange.
 
-#[path = "support/boards.rs"]
-mod boards;
-
-use boards::{board_strings, swap_colours};
+use crate::boards::{board_strings, swap_colours};
 use onag_core::game::Game;
 use onag_rules::konane::Konane;
 use onag_rules::registry::{self, Make};

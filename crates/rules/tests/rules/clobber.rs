@@ -2,10 +2,7 @@
 //! the AntiClobber split quirk, printing, argument errors, and properties of
 //! the shortcuts and of the colour swap.
 
-#[path = "support/boards.rs"]
-mod boards;
-
-use boards::{board_strings, swap_colours};
+use crate::boards::{board_strings, swap_colours};
 use onag_core::game::Game;
 use onag_rules::clobber::{preset, Clobber, ClobberRules};
 use onag_rules::registry::{self, Make};
