@@ -2,7 +2,7 @@
 //! a fresh transposition table, printed as a table (never asserted).
 
 use onag_core::game::Game;
-use onag_rules::domineering::Domineering;
+use onag_rules::games::grid::domineering::Domineering;
 use onag_rules::Evaluator;
 use std::time::{Duration, Instant};
 

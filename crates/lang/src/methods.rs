@@ -10,8 +10,8 @@ use crate::value::{value_order, Player, Value};
 use onag_core::game::{Game, Outcome};
 use onag_core::nim;
 use onag_core::number::{Dyadic, Integer, Rational};
-use onag_rules::operations::Operation;
-use onag_rules::variant::Variant;
+use onag_rules::games::operations::Operation;
+use onag_rules::games::variant::Variant;
 use std::ops::Add;
 use std::rc::Rc;
 
@@ -210,7 +210,7 @@ pub static METHODS: &[MethodDef] = &[
         if n > 1 {
             values.extend(rulesets::ruleset(r)?.nim_value_sequence(n - 1)?);
         }
-        Ok(rulesets::periodicity(onag_rules::heap::arithmetic_periodicity(&values)))
+        Ok(rulesets::periodicity(onag_rules::games::heap::arithmetic_periodicity(&values)))
     }),
     method!("NimValueTable", Ruleset, ["rows", "cols"], "The nim values of the positions (m, n), m from 0 to rows, n from 0 to cols.", |_, r, a| {
         let t = rulesets::ruleset(r)?.nim_value_table(
@@ -1123,13 +1123,18 @@ fn position_options(r: &Value, player: Player) -> EvalResult {
 
 fn combine(r: &Value, op: Operation, other: &Value) -> EvalResult {
     let (a, b) = (rulesets::ruleset(r)?, rulesets::ruleset(other)?);
-    Ok(Value::Ruleset(onag_rules::operations::combine(&a, op, &b)?))
+    Ok(Value::Ruleset(onag_rules::games::operations::combine(
+        &a, op, &b,
+    )?))
 }
 
 /// The variant ruleset, or with an argument its position:
 /// `Domineering.ImpartialVariant("..|..")`.
 fn variant(interp: &mut Interp, r: &Value, kind: Variant, args: &[Value]) -> EvalResult {
-    let v = Value::Ruleset(onag_rules::variant::variant(&rulesets::ruleset(r)?, kind)?);
+    let v = Value::Ruleset(onag_rules::games::variant::variant(
+        &rulesets::ruleset(r)?,
+        kind,
+    )?);
     if args.is_empty() {
         return Ok(v);
     }

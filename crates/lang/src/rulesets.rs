@@ -7,8 +7,8 @@ use crate::eval::{EvalError, EvalResult, Interp, KeywordArgs};
 use crate::value::Value;
 use onag_core::game::Game;
 use onag_core::number::{Integer, Rational};
-use onag_rules::dynamic::{AnyPosition, AnyRuleset, Periodicity};
 use onag_rules::registry::{self, Make, RulesetEntry, CLASSES};
+use onag_rules::{AnyPosition, AnyRuleset, Periodicity};
 use onag_rules::{Arg, Args, RuleError};
 use std::rc::Rc;
 

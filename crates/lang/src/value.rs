@@ -9,8 +9,7 @@ use onag_core::game::{
     print_order, ConfusionInterval, Game, Outcome, Thermograph, UptimalExpansion,
 };
 use onag_core::number::{Dyadic, Integer, Rational};
-use onag_rules::dynamic::{AnyPosition, AnyRuleset, Periodicity};
-use onag_rules::registry::{Object, RulesetEntry};
+use onag_rules::{AnyPosition, AnyRuleset, Object, Periodicity, RulesetEntry};
 use std::cmp::Ordering;
 use std::fmt;
 use std::rc::Rc;
@@ -55,7 +54,7 @@ pub enum Value {
     /// `TakeAndBreak`, `Subtraction`.
     Schema(&'static RulesetEntry),
     /// A board, strip or graph, as made by `Grid.Empty(r, c)`.
-    Object(Rc<Object>),
+    Object(Rc<dyn Object>),
     /// The result of `CheckPeriodicity`.
     Periodicity(Periodicity),
     /// A map `{k => v, ...}`, entries in the order written.
@@ -117,11 +116,7 @@ impl Value {
             Value::Uptimal(_) => "UptimalExpansion",
             Value::Position(_) => "Position",
             Value::Ruleset(_) | Value::Schema(_) => "Ruleset",
-            Value::Object(o) => match **o {
-                Object::Grid(_) => "Grid",
-                Object::Strip(_) => "Strip",
-                Object::Graph(_) => "Graph",
-            },
+            Value::Object(o) => o.class_name(),
             Value::Periodicity(_) => "Periodicity",
             Value::Table(_) => "Table",
             Value::Picture(_) => "Picture",

@@ -1,7 +1,7 @@
 //! Times the coordinate rulesets' tables in release:
 //! `cargo run --release -p onag-rules --example coordinate_tables`.
 
-use onag_rules::dynamic::AnyRuleset;
+use onag_rules::framework::ruleset::AnyRuleset;
 use onag_rules::registry::{self, Make};
 use std::rc::Rc;
 use std::time::Instant;

@@ -4,7 +4,7 @@
 
 use crate::boards::{board_strings, swap_colours};
 use onag_core::game::Game;
-use onag_rules::amazons::Amazons;
+use onag_rules::games::grid::amazons::Amazons;
 use onag_rules::registry::{self, Make};
 use onag_rules::{Arg, Args, Evaluator, Player, Position};
 use proptest::prelude::*;

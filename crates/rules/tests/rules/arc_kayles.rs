@@ -4,11 +4,11 @@
 
 use onag_core::game::Game;
 use onag_core::number::Dyadic;
-use onag_rules::arc_kayles::{ArcKayles, PartizanArcKayles, WeightedArcKayles};
-use onag_rules::dynamic::{AnyPosition, AnyRuleset};
-use onag_rules::graph::Graph;
-use onag_rules::impartial::mex;
-use onag_rules::registry::{self, Make, Object};
+use onag_rules::boards::graph::Graph;
+use onag_rules::framework::nim::mex;
+use onag_rules::framework::ruleset::{AnyPosition, AnyRuleset};
+use onag_rules::games::graph::arc_kayles::{ArcKayles, PartizanArcKayles, WeightedArcKayles};
+use onag_rules::registry::{self, Make};
 use onag_rules::{Arg, Args, Evaluator, ImpartialPosition, NimEvaluator, Player};
 use proptest::prelude::*;
 use std::rc::Rc;
@@ -22,7 +22,7 @@ fn ruleset(name: &str) -> Rc<dyn AnyRuleset> {
 
 fn on_graph(name: &str, g: Graph) -> Rc<dyn AnyPosition> {
     ruleset(name)
-        .position(&Args::new(vec![Arg::Object(Rc::new(Object::Graph(g)))]))
+        .position(&Args::new(vec![Arg::object(g)]))
         .expect("valid")
 }
 

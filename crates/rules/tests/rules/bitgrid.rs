@@ -1,8 +1,8 @@
 //! The shared bitboards of the grid rulesets: symmetries, regions and
 //! cropping against cell-by-cell definitions.
 
-use onag_rules::bitgrid::Board;
-use onag_rules::grid::Grid;
+use onag_rules::boards::bitboard::Board;
+use onag_rules::boards::grid::Grid;
 use proptest::prelude::*;
 
 fn grid() -> impl Strategy<Value = Grid> {

@@ -4,10 +4,10 @@
 //! properly", and the seeds' Cut-cake examples.
 
 use onag_core::game::Game;
-use onag_rules::args::{Arg, Args};
-use onag_rules::cake::gen_cutcake;
-use onag_rules::dynamic::{AnyPosition, AnyRuleset};
-use onag_rules::heap::HeapRules;
+use onag_rules::framework::args::{Arg, Args};
+use onag_rules::framework::ruleset::{AnyPosition, AnyRuleset};
+use onag_rules::framework::HeapRules;
+use onag_rules::games::coordinate::cake::gen_cutcake;
 use onag_rules::registry::{self, Make};
 use onag_rules::{Player, RuleResult};
 use proptest::prelude::*;
@@ -231,7 +231,7 @@ fn gen_cutcake_through_the_registry() {
         panic!("GenCutcake is a family");
     };
     // Heap ruleset arguments: a join of the native rules (a heap ruleset).
-    let heap = onag_rules::heap::ruleset("Cut".into(), Rc::new(Code::Cut), None);
+    let heap = onag_rules::games::heap::ruleset("Cut".into(), Rc::new(Code::Cut), None);
     let args = Args {
         positional: vec![Arg::Ruleset(heap.clone()), Arg::Ruleset(heap.clone())],
         keywords: vec![],

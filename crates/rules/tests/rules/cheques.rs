@@ -4,10 +4,11 @@
 
 use onag_core::game::Game;
 use onag_core::number::Dyadic;
-use onag_rules::cheques::{cheque_value, Cheques, Entry};
-use onag_rules::dynamic::{AnyPosition, AnyRuleset};
+use onag_rules::framework::evaluator;
+use onag_rules::framework::ruleset::{AnyPosition, AnyRuleset};
+use onag_rules::games::cheques::{cheque_value, Cheques, Entry};
 use onag_rules::registry::{self, Make};
-use onag_rules::{evaluator, Arg, Args, Evaluator, Player};
+use onag_rules::{Arg, Args, Evaluator, Player};
 use proptest::prelude::*;
 use std::rc::Rc;
 

@@ -4,13 +4,16 @@
 
 use crate::boards::{board_strings, swap_colours};
 use onag_core::game::Game;
-use onag_rules::clobber::{preset, Clobber, ClobberRules};
+use onag_rules::games::grid::clobber::{preset, Clobber, ClobberRules};
 use onag_rules::registry::{self, Make};
 use onag_rules::{Arg, Args, Evaluator, Player, Position};
 use proptest::prelude::*;
 use std::rc::Rc;
 
-fn ruleset(name: &str, keywords: Vec<(&str, Arg)>) -> Rc<dyn onag_rules::dynamic::AnyRuleset> {
+fn ruleset(
+    name: &str,
+    keywords: Vec<(&str, Arg)>,
+) -> Rc<dyn onag_rules::framework::ruleset::AnyRuleset> {
     match registry::find(name).expect("registered").make {
         Make::Ruleset(f) => f(),
         Make::Schema(f) => f(&Args {
@@ -21,7 +24,7 @@ fn ruleset(name: &str, keywords: Vec<(&str, Arg)>) -> Rc<dyn onag_rules::dynamic
     }
 }
 
-fn value_of(r: &Rc<dyn onag_rules::dynamic::AnyRuleset>, s: &str) -> String {
+fn value_of(r: &Rc<dyn onag_rules::framework::ruleset::AnyRuleset>, s: &str) -> String {
     r.position(&Args::new(vec![Arg::Str(s.into())]))
         .expect("valid position")
         .canonical_form()

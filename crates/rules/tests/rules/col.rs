@@ -3,9 +3,9 @@
 
 use onag_core::game::Game;
 use onag_core::number::Dyadic;
-use onag_rules::col::{Col, COL, FJORDS, LEFT, NOTHING, RIGHT, SNORT};
-use onag_rules::dynamic::{AnyPosition, AnyRuleset};
-use onag_rules::graph::Graph;
+use onag_rules::boards::graph::Graph;
+use onag_rules::framework::ruleset::{AnyPosition, AnyRuleset};
+use onag_rules::games::graph::col::{Col, COL, FJORDS, LEFT, NOTHING, RIGHT, SNORT};
 use onag_rules::registry::{self, Make};
 use onag_rules::{Arg, Args, Evaluator, Player, Position};
 use proptest::prelude::*;
@@ -95,7 +95,7 @@ fn options_and_printing() {
     assert!(position("Col", "LR").is_err());
     assert!(position("Col", "(L;R)").is_err());
     assert!(position("Snort", "l-.").is_err());
-    let big = Arg::Object(Rc::new(registry::Object::Graph(Graph::path(65))));
+    let big = Arg::object(Graph::path(65));
     assert!(ruleset("Col").position(&Args::new(vec![big])).is_err());
 }
 

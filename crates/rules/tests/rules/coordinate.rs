@@ -3,8 +3,8 @@
 //! Wythoff's P-positions, and properties of the nim values.
 
 use onag_core::game::Game;
-use onag_rules::args::{Arg, Args, UserFn};
-use onag_rules::dynamic::{AnyPosition, AnyRuleset};
+use onag_rules::framework::args::{Arg, Args, UserFn};
+use onag_rules::framework::ruleset::{AnyPosition, AnyRuleset};
 use onag_rules::registry::{self, Make};
 use onag_rules::{Player, RuleResult};
 use proptest::prelude::*;

@@ -2,9 +2,9 @@
 //! `Domineering.ImpartialVariant`, and the nim evaluator's shortcuts.
 
 use onag_core::game::Game;
-use onag_rules::cram::Cram;
+use onag_rules::games::grid::cram::Cram;
+use onag_rules::games::variant::{variant, Variant};
 use onag_rules::registry::{self, Make};
-use onag_rules::variant::{variant, Variant};
 use onag_rules::{Arg, Args, NimEvaluator};
 use proptest::prelude::*;
 
@@ -12,7 +12,7 @@ fn nim(s: &str) -> u64 {
     NimEvaluator::new().value(&Cram::parse(s).expect("valid board"))
 }
 
-fn ruleset(name: &str) -> std::rc::Rc<dyn onag_rules::dynamic::AnyRuleset> {
+fn ruleset(name: &str) -> std::rc::Rc<dyn onag_rules::framework::ruleset::AnyRuleset> {
     match registry::find(name).expect("registered").make {
         Make::Ruleset(f) => f(),
         Make::Schema(_) => panic!("{name} is a schema"),

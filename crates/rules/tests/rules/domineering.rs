@@ -2,7 +2,7 @@
 //! evaluator's shortcuts.
 
 use onag_core::game::Game;
-use onag_rules::domineering::Domineering;
+use onag_rules::games::grid::domineering::Domineering;
 use onag_rules::{Evaluator, Position};
 use proptest::prelude::*;
 

@@ -2,7 +2,7 @@
 //! properties of the shortcuts and of transposition.
 
 use onag_core::game::Game;
-use onag_rules::fission::Fission;
+use onag_rules::games::grid::fission::Fission;
 use onag_rules::registry::{self, Make};
 use onag_rules::{Arg, Args, Evaluator, Player, Position};
 use proptest::prelude::*;

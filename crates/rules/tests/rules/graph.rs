@@ -2,8 +2,8 @@
 //! errors with CGSuite's messages, vertex numbering and edge storage, the
 //! printing of 3.1.6, and the `Graph.*` constructors.
 
-use onag_rules::graph::{Graph, LabelTable};
-use onag_rules::registry::{self, Object};
+use onag_rules::boards::graph::{Graph, LabelTable};
+use onag_rules::registry;
 use onag_rules::{Arg, Args};
 use proptest::prelude::*;
 use std::rc::Rc;
@@ -230,9 +230,9 @@ fn member_kw(name: &str, args: Vec<Arg>, kw: Vec<(String, Arg)>) -> Result<Graph
         keywords: kw,
     };
     match registry::class_member("Graph", name, &args).expect("a Graph member") {
-        Ok(Arg::Object(o)) => match &*o {
-            Object::Graph(g) => Ok(g.clone()),
-            other => Err(format!("not a graph: {other}")),
+        Ok(a @ Arg::Object(_)) => match a.as_object::<Graph>() {
+            Some(g) => Ok(g.clone()),
+            None => Err(format!("not a graph: {a:?}")),
         },
         Ok(other) => Err(format!("not an object: {other:?}")),
         Err(e) => Err(e.0),
@@ -277,7 +277,7 @@ fn constructors() {
 
 #[test]
 fn parse_with_label_functions() {
-    let f: onag_rules::args::UserFn = Rc::new(|a: &[Arg]| match a {
+    let f: onag_rules::framework::args::UserFn = Rc::new(|a: &[Arg]| match a {
         [Arg::Str(s)] => s
             .parse::<i64>()
             .map(Arg::int)
@@ -298,7 +298,7 @@ fn parse_with_label_functions() {
         vec![("vertexLabels".into(), Arg::Function(f))],
     );
     assert_eq!(e.expect_err("bad label"), "not a number: x");
-    let id: onag_rules::args::UserFn = Rc::new(|a: &[Arg]| Ok(a[0].clone()));
+    let id: onag_rules::framework::args::UserFn = Rc::new(|a: &[Arg]| Ok(a[0].clone()));
     let g = member_kw(
         "Parse",
         vec![Arg::Str("ab{cd}".into())],

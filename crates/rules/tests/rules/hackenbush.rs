@@ -3,15 +3,15 @@
 
 use onag_core::game::Game;
 use onag_core::number::Dyadic;
-use onag_rules::dynamic::AnyPosition;
-use onag_rules::graph::Graph;
-use onag_rules::hackenbush::{Hackenbush, CHILDISH, NONE_CHILDISH};
+use onag_rules::boards::graph::Graph;
+use onag_rules::framework::ruleset::AnyPosition;
+use onag_rules::games::graph::hackenbush::{Hackenbush, CHILDISH, NONE_CHILDISH};
 use onag_rules::registry::{self, Make};
 use onag_rules::{Arg, Args, Evaluator, Player, Position};
 use proptest::prelude::*;
 use std::rc::Rc;
 
-fn ruleset(name: &str) -> Rc<dyn onag_rules::dynamic::AnyRuleset> {
+fn ruleset(name: &str) -> Rc<dyn onag_rules::framework::ruleset::AnyRuleset> {
     match registry::find(name).expect("registered").make {
         Make::Ruleset(make) => make(),
         Make::Schema(make) => make(&Args::default()).expect("default parameters"),
@@ -184,7 +184,7 @@ fn gen_hackenbush_parameters() {
 fn bad_positions() {
     assert!(position("Hackenbush", "l-r").is_err());
     assert!(position("Hackenbush", "lx").is_err());
-    let path = Arg::Object(Rc::new(registry::Object::Graph(Graph::path(3))));
+    let path = Arg::object(Graph::path(3));
     let e = ruleset("Hackenbush")
         .position(&Args::new(vec![path]))
         .expect_err("unlabelled edges");

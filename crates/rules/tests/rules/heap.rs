@@ -4,8 +4,9 @@
 //! user-function rulesets, and the recursive evaluation with its loop
 //! detection.
 
-use onag_rules::dynamic::AnyRuleset;
-use onag_rules::heap::{ruleset, HeapRules};
+use onag_rules::framework::ruleset::AnyRuleset;
+use onag_rules::framework::HeapRules;
+use onag_rules::games::heap::ruleset;
 use onag_rules::registry::{self, Make};
 use onag_rules::{Arg, Args, Player, RuleError, RuleResult};
 use proptest::prelude::*;
@@ -158,7 +159,7 @@ fn heap_ruleset_of_a_function() {
                 .flat_map(|a| (0..a).map(move |b| (a, b)))
                 .map(|(a, b)| g[a] ^ g[b])
                 .collect();
-            g.push(onag_rules::impartial::mex(opts));
+            g.push(onag_rules::framework::nim::mex(opts));
         }
         assert_eq!(seq, g[1..]);
         assert!(r.code().is_err());
@@ -288,12 +289,12 @@ proptest! {
             let xor = parts[0].nim_value().unwrap().unwrap() ^ parts[1].nim_value().unwrap().unwrap();
             prop_assert_eq!(o.nim_value().unwrap().unwrap(), xor);
             let vals: Vec<u64> = o.options(Player::Right).unwrap().iter().map(|x| x.nim_value().unwrap().unwrap()).collect();
-            prop_assert_eq!(xor, onag_rules::impartial::mex(vals));
+            prop_assert_eq!(xor, onag_rules::framework::nim::mex(vals));
         }
         let q = r.position(&Args::new(vec![Arg::int(b as i64)])).unwrap();
         let vals: Vec<u64> = q.options(Player::Left).unwrap().iter().map(|x| x.nim_value().unwrap().unwrap()).collect();
         if b > 0 {
-            prop_assert_eq!(q.nim_value().unwrap().unwrap(), onag_rules::impartial::mex(vals));
+            prop_assert_eq!(q.nim_value().unwrap().unwrap(), onag_rules::framework::nim::mex(vals));
         }
     }
 }

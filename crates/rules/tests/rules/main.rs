@@ -18,6 +18,7 @@ mod graph;
 mod hackenbush;
 mod heap;
 mod konane;
+mod layers;
 mod operations;
 mod partizan_heap;
 mod periodicity;

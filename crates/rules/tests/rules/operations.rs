@@ -4,10 +4,10 @@
 
 use onag_core::game::Game;
 use onag_core::nim::nim_product_u64;
-use onag_rules::args::{Arg, Args, UserFn};
-use onag_rules::dynamic::{AnyPosition, AnyRuleset};
-use onag_rules::heap::HeapRules;
-use onag_rules::operations::{combine, Operation};
+use onag_rules::framework::args::{Arg, Args, UserFn};
+use onag_rules::framework::ruleset::{AnyPosition, AnyRuleset};
+use onag_rules::framework::HeapRules;
+use onag_rules::games::operations::{combine, Operation};
 use onag_rules::registry::{self, Make};
 use onag_rules::{Player, RuleResult};
 use proptest::prelude::*;
@@ -64,7 +64,7 @@ impl HeapRules for Code {
 }
 
 fn heap(c: Code) -> Rc<dyn AnyRuleset> {
-    onag_rules::heap::ruleset(format!("{c:?}"), Rc::new(c), None)
+    onag_rules::games::heap::ruleset(format!("{c:?}"), Rc::new(c), None)
 }
 
 fn at(r: &Rc<dyn AnyRuleset>, m: u64, n: u64) -> Rc<dyn AnyPosition> {

@@ -5,10 +5,10 @@
 //! colour swap.
 
 use onag_core::game::Game;
-use onag_rules::args::{Arg, Args};
-use onag_rules::dynamic::AnyRuleset;
-use onag_rules::heap::HeapRules;
-use onag_rules::operations::{combine, Operation};
+use onag_rules::framework::args::{Arg, Args};
+use onag_rules::framework::ruleset::AnyRuleset;
+use onag_rules::framework::HeapRules;
+use onag_rules::games::operations::{combine, Operation};
 use onag_rules::registry::{self, Make};
 use onag_rules::{Player, RuleResult};
 use proptest::prelude::*;
@@ -69,7 +69,7 @@ impl HeapRules for Sub {
 }
 
 fn sub(set: &[u64], split: bool) -> Rc<dyn AnyRuleset> {
-    onag_rules::heap::ruleset(
+    onag_rules::games::heap::ruleset(
         format!("Sub{set:?}"),
         Rc::new(Sub {
             set: set.to_vec(),

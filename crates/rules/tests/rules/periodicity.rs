@@ -1,7 +1,8 @@
 //! `CheckPeriodicity` (RULESETS 4.6) and the arithmetic periodicity test.
 
-use onag_rules::dynamic::{AnyRuleset, Periodicity};
-use onag_rules::heap::{arithmetic_periodicity, ruleset, take_and_break, HeapRules};
+use onag_rules::framework::ruleset::{AnyRuleset, Periodicity};
+use onag_rules::framework::HeapRules;
+use onag_rules::games::heap::{arithmetic_periodicity, ruleset, take_and_break};
 use onag_rules::registry::{self, Make};
 use onag_rules::{Arg, Args, RuleResult};
 use std::rc::Rc;

@@ -1,8 +1,8 @@
 //! The coordinate games of the seeds' Nim notes (Lu, Math576, "Nim"): Wyt
 //! Queens (Wythoff's game), the White Knight, and Poker-Nim (which is Nim).
 
-use onag_rules::args::{Arg, Args};
-use onag_rules::dynamic::AnyRuleset;
+use onag_rules::framework::args::{Arg, Args};
+use onag_rules::framework::ruleset::AnyRuleset;
 use onag_rules::registry::{self, Make};
 use onag_rules::Player;
 use std::collections::HashMap;

@@ -1,8 +1,9 @@
 //! Spawning codes (RULESETS 4.5): syntax, options per element with every
 //! CGSuite quirk, and the named codes' values.
 
-use onag_rules::heap::spawning::SpawnCode;
-use onag_rules::heap::{spawning, HeapRules};
+use onag_rules::framework::HeapRules;
+use onag_rules::games::heap::spawning;
+use onag_rules::games::heap::spawning::SpawnCode;
 
 fn opts(code: &str, n: u64) -> Vec<Vec<u64>> {
     SpawnCode::parse(code)
@@ -124,7 +125,7 @@ fn named_code_values() {
 
 #[test]
 fn fast_values_equal_plain_mex() {
-    use onag_rules::heap::ruleset;
+    use onag_rules::games::heap::ruleset;
     use std::rc::Rc;
     for code in [
         "1-3",

@@ -2,8 +2,9 @@
 //! table, `.code`, `FromSubtractionSet`, the named rulesets and the edge
 //! cases, through the registry and the code parser.
 
-use onag_rules::heap::code::{from_subtraction_set, Code};
-use onag_rules::heap::{ruleset, take_and_break, HeapRules};
+use onag_rules::framework::HeapRules;
+use onag_rules::games::heap::code::{from_subtraction_set, Code};
+use onag_rules::games::heap::{ruleset, take_and_break};
 use onag_rules::registry;
 use onag_rules::{Arg, Args};
 use proptest::prelude::*;
@@ -169,7 +170,7 @@ fn malformed_codes() {
     assert!(Code::parse("0.{2+}=").is_ok());
 }
 
-fn entry(name: &str, args: Args) -> Rc<dyn onag_rules::dynamic::AnyRuleset> {
+fn entry(name: &str, args: Args) -> Rc<dyn onag_rules::framework::ruleset::AnyRuleset> {
     match registry::find(name).expect("registered").make {
         registry::Make::Ruleset(f) => f(),
         registry::Make::Schema(f) => f(&args).expect("ruleset"),
@@ -251,7 +252,7 @@ fn from_subtraction_set_4_2_4() {
     assert_eq!(err.0, "Subtraction set must be a set of `Integer`s.");
 }
 
-fn seq(r: &Rc<dyn onag_rules::dynamic::AnyRuleset>, n: u64) -> Vec<u64> {
+fn seq(r: &Rc<dyn onag_rules::framework::ruleset::AnyRuleset>, n: u64) -> Vec<u64> {
     r.nim_value_sequence(n).expect("sequence")
 }
 
@@ -403,7 +404,7 @@ proptest! {
                 .iter()
                 .map(|o| o.nim_value().unwrap().unwrap())
                 .collect();
-            prop_assert_eq!(v, onag_rules::impartial::mex(vals));
+            prop_assert_eq!(v, onag_rules::framework::nim::mex(vals));
         }
     }
 }

@@ -4,10 +4,11 @@
 
 use onag_core::game::Game;
 use onag_core::number::{Dyadic, Rational};
-use onag_rules::dynamic::{AnyPosition, AnyRuleset};
+use onag_rules::framework::evaluator;
+use onag_rules::framework::ruleset::{AnyPosition, AnyRuleset};
+use onag_rules::games::strip::toads::{Rules, Toads, TOADS_AND_FROGS};
 use onag_rules::registry::{self, Make};
-use onag_rules::toads::{Rules, Toads, TOADS_AND_FROGS};
-use onag_rules::{evaluator, Arg, Args, Evaluator, Player, Position};
+use onag_rules::{Arg, Args, Evaluator, Player, Position};
 use proptest::prelude::*;
 use std::rc::Rc;
 

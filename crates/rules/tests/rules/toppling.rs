@@ -3,10 +3,11 @@
 
 use onag_core::game::Game;
 use onag_core::number::Dyadic;
-use onag_rules::dynamic::AnyRuleset;
+use onag_rules::framework::evaluator;
+use onag_rules::framework::ruleset::AnyRuleset;
+use onag_rules::games::strip::toppling::Toppling;
 use onag_rules::registry::{self, Make};
-use onag_rules::toppling::Toppling;
-use onag_rules::{evaluator, Arg, Args, Evaluator, Player, Position};
+use onag_rules::{Arg, Args, Evaluator, Player, Position};
 use proptest::prelude::*;
 use std::rc::Rc;
 

@@ -1,7 +1,7 @@
 //! Turning (RULESETS 2.4): coin-turning positions, their moves, and the
 //! value taken from the heap ruleset.
 
-use onag_rules::dynamic::{AnyPosition, AnyRuleset};
+use onag_rules::framework::ruleset::{AnyPosition, AnyRuleset};
 use onag_rules::registry::{self, Make};
 use onag_rules::{Arg, Args, Player};
 use proptest::prelude::*;
@@ -80,7 +80,7 @@ fn from_a_heap_ruleset() {
     let n = turning(Arg::Ruleset(nimr()));
     assert_eq!(pos(&n, "th").options(Player::Left).unwrap().len(), 2);
     // Options that name coin 0 or a coin beyond the strip are errors.
-    let bad = onag_rules::heap::ruleset("Far".into(), Rc::new(Far), None);
+    let bad = onag_rules::games::heap::ruleset("Far".into(), Rc::new(Far), None);
     let f = turning(Arg::Ruleset(bad));
     assert!(pos(&f, "h").options(Player::Left).is_err());
     // Not a heap ruleset, or a bad argument.
@@ -97,7 +97,7 @@ fn from_a_heap_ruleset() {
 
 struct Far;
 
-impl onag_rules::heap::HeapRules for Far {
+impl onag_rules::framework::HeapRules for Far {
     fn heap_options(&self, n: u64) -> onag_rules::RuleResult<Vec<Vec<u64>>> {
         Ok(vec![vec![n + 5]])
     }
@@ -113,6 +113,6 @@ proptest! {
         let r = turning(Arg::Str(code.into()));
         let p = pos(&r, &coins);
         let vals: Vec<u64> = p.options(Player::Left).unwrap().iter().map(nim).collect();
-        prop_assert_eq!(nim(&p), onag_rules::impartial::mex(vals));
+        prop_assert_eq!(nim(&p), onag_rules::framework::nim::mex(vals));
     }
 }

@@ -3,9 +3,9 @@
 //! values.
 
 use onag_core::game::Game;
-use onag_rules::dynamic::{AnyPosition, AnyRuleset};
+use onag_rules::framework::ruleset::{AnyPosition, AnyRuleset};
+use onag_rules::games::variant::{variant, Variant};
 use onag_rules::registry::{self, Make};
-use onag_rules::variant::{variant, Variant};
 use onag_rules::{Arg, Args, Player};
 use std::rc::Rc;
 

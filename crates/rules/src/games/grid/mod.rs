@@ -1,0 +1,8 @@
+//! Games on rectangular boards (RULESETS 1).
+
+pub mod amazons;
+pub mod clobber;
+pub mod cram;
+pub mod domineering;
+pub mod fission;
+pub mod konane;
