@@ -7,6 +7,7 @@ use crate::eval::{EvalError, EvalResult, Interp, KeywordArgs};
 use crate::value::Value;
 use onag_core::game::Game;
 use onag_core::number::{Integer, Rational};
+use onag_rules::framework::kind;
 use onag_rules::registry::{self, Make, RulesetEntry, CLASSES};
 use onag_rules::{AnyPosition, AnyRuleset, Periodicity};
 use onag_rules::{Arg, Args, RuleError};
@@ -112,6 +113,48 @@ pub fn ruleset(v: &Value) -> EvalResult<Rc<dyn AnyRuleset>> {
             other.kind()
         ))),
     }
+}
+
+/// The one error for a ruleset or position asked by `method` for what it
+/// does not have: `code: Domineering has no method `code``,
+/// `Board: Hackenbush("l") has no board`.
+pub fn lacks(method: &str, what: &str, thing: &str) -> EvalError {
+    EvalError::new(format!("{method}: {what} has no {thing}"))
+}
+
+/// The error for a ruleset method the ruleset does not have.
+pub fn no_method(r: &dyn AnyRuleset, method: &str) -> EvalError {
+    lacks(method, &r.name(), &format!("method `{method}`"))
+}
+
+/// The ruleset as an impartial heap ruleset, for `method`.
+pub fn heap<'a>(r: &'a Rc<dyn AnyRuleset>, method: &str) -> EvalResult<&'a dyn kind::Heap> {
+    r.as_heap().ok_or_else(|| no_method(&**r, method))
+}
+
+/// The ruleset as an impartial coordinate ruleset, for `method`.
+pub fn coordinate<'a>(
+    r: &'a Rc<dyn AnyRuleset>,
+    method: &str,
+) -> EvalResult<&'a dyn kind::Coordinate> {
+    r.as_coordinate().ok_or_else(|| no_method(&**r, method))
+}
+
+/// The ruleset as a partizan heap ruleset, for `method`.
+pub fn partizan_heap<'a>(
+    r: &'a Rc<dyn AnyRuleset>,
+    method: &str,
+) -> EvalResult<&'a dyn kind::PartizanHeap> {
+    r.as_partizan_heap().ok_or_else(|| no_method(&**r, method))
+}
+
+/// The ruleset as a partizan coordinate ruleset, for `method`.
+pub fn partizan_coordinate<'a>(
+    r: &'a Rc<dyn AnyRuleset>,
+    method: &str,
+) -> EvalResult<&'a dyn kind::PartizanCoordinate> {
+    r.as_partizan_coordinate()
+        .ok_or_else(|| no_method(&**r, method))
 }
 
 /// The position behind a value, for position methods.

@@ -264,3 +264,57 @@ fn user_functions_of_rulesets_may_nest() {
         ("[GenWythoff(f)((4,n)).NimValue for n from 0 to 8] == [GenWythoff(g)((4,n)).NimValue for n from 0 to 8]", "true"),
     ]);
 }
+
+/// A position draws the board it is played on, never its text; what a
+/// position or ruleset does not have is one error, worded one way.
+#[test]
+fn boards_and_ruleset_kinds_are_asked_for() {
+    check(&[
+        (
+            "Domineering(\".#|..\").Board",
+            "┌───┬───┐\n│   │ # │\n├───┼───┤\n│   │   │\n└───┴───┘",
+        ),
+        (
+            "Turning(\"1-3\")(\"htth\").Board",
+            "┌───┬───┬───┬───┐\n│ h │ t │ t │ h │\n└───┴───┴───┴───┘",
+        ),
+        (
+            "Domineering.ImpartialVariant(\"..\").Board",
+            "┌───┬───┐\n│   │   │\n└───┴───┘",
+        ),
+        (
+            "Hackenbush(\"lllrllrrlr\").Board",
+            "!!Board: Hackenbush(\"lllrllrrlr\") has no board",
+        ),
+        ("Kayles(5).Board", "!!Board: Kayles(5) has no board"),
+        ("Kayles.code", "\"0.77\""),
+        (
+            "Domineering.code",
+            "!!code: Domineering has no method `code`",
+        ),
+        (
+            "HeapRuleset(n -> [[n-1]]).code",
+            "!!code: HeapRuleset(<function>) has no method `code`",
+        ),
+        (
+            "Domineering.CheckPeriodicity(4)",
+            "!!CheckPeriodicity: Domineering has no method `CheckPeriodicity`",
+        ),
+        (
+            "Kayles.NimValueTable(2,2)",
+            "!!NimValueTable: Kayles has no method `NimValueTable`",
+        ),
+        (
+            "Wythoff.GameValueTable(1,1)",
+            "!!GameValueTable: Wythoff has no method `GameValueTable`",
+        ),
+        (
+            "Cutcake.GameValueSequence(3)",
+            "!!GameValueSequence: Cutcake has no method `GameValueSequence`",
+        ),
+        (
+            "Clobber.HeapOptions(3)",
+            "!!HeapOptions: Clobber has no method `HeapOptions`",
+        ),
+    ]);
+}

@@ -22,7 +22,8 @@ fn main() {
     ] {
         let r = named(name);
         let t = Instant::now();
-        let table = r.nim_value_table(size, size).expect("table");
+        let coordinate = r.as_coordinate().expect("a coordinate ruleset");
+        let table = coordinate.nim_value_table(size, size).expect("table");
         println!(
             "{name}.NimValueTable({size}, {size}): {:?} (corner value {})",
             t.elapsed(),
@@ -32,7 +33,10 @@ fn main() {
     for (name, size) in [("Cutcake", 60), ("MaundyCake", 60), ("Eatcake", 14)] {
         let r = named(name);
         let t = Instant::now();
-        let table = r.game_value_table(size, size).expect("table");
+        let cake = r
+            .as_partizan_coordinate()
+            .expect("a partizan coordinate ruleset");
+        let table = cake.game_value_table(size, size).expect("table");
         println!(
             "{name}.GameValueTable({size}, {size}): {:?} (corner value {})",
             t.elapsed(),

@@ -12,13 +12,13 @@ pub const MAX_CELLS: usize = 128;
 /// A board whose cell (r, c) has value v > 0 when bit `r * cols + c` of
 /// `layers[v - 1]` is set, and 0 (empty) when no layer has it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Board<const K: usize> {
+pub struct BitBoard<const K: usize> {
     pub rows: u8,
     pub cols: u8,
     pub layers: [u128; K],
 }
 
-impl<const K: usize> Board<K> {
+impl<const K: usize> BitBoard<K> {
     /// From a grid whose cells are 0..=K; `what` names the ruleset in the
     /// errors (too many cells, a cell value outside the character map).
     pub fn from_grid(what: &str, g: &Grid) -> Result<Self, GridError> {
@@ -43,7 +43,7 @@ impl<const K: usize> Board<K> {
                 }
             }
         }
-        Ok(Board {
+        Ok(BitBoard {
             rows: g.rows as u8,
             cols: g.cols as u8,
             layers,
@@ -169,14 +169,14 @@ impl<const K: usize> Board<K> {
                 layers[k] |= 1 << (c * rows + r);
             }
         }
-        Board {
+        BitBoard {
             rows: self.cols,
             cols: self.rows,
             layers,
         }
     }
 
-    /// The symmetries (as in [`Board::transform`]) whose images can be the
+    /// The symmetries (as in [`BitBoard::transform`]) whose images can be the
     /// least under the derived order, which compares the row count first:
     /// the 4 keeping the shape when there are fewer rows than columns, the
     /// 4 transposing ones when there are more, all 8 for a square.
@@ -284,7 +284,7 @@ impl<const K: usize> Board<K> {
             }
         }
         let (rows, cols) = (r1 - r0, c1 - c0);
-        let mut out = Board {
+        let mut out = BitBoard {
             rows: rows as u8,
             cols: cols as u8,
             layers: [0u128; K],

@@ -15,8 +15,8 @@
 //! (RULESETS 4.2.6), and recursion deeper than [`MAX_DEPTH`] is an error
 //! instead of an endless computation.
 
-use crate::framework::capability::HeapRules;
 use crate::framework::error::{RuleError, RuleResult};
+use crate::framework::kind::HeapRules;
 use crate::framework::nim::mex;
 use crate::framework::position::Player;
 use crate::framework::ruleset::AnyPosition;

@@ -20,6 +20,46 @@ impl Player {
     }
 }
 
+/// The board a position is played on, as the characters of its cells (the
+/// ones its position text uses, `.` for an empty cell): a grid, or a strip
+/// as a single row. This is what `P.Board` draws.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Board {
+    /// The number of rows.
+    pub rows: usize,
+    /// The number of columns.
+    pub cols: usize,
+    /// The cells, row by row.
+    pub cells: Vec<char>,
+}
+
+impl Board {
+    /// A board from rows of cell characters joined by `|`, as board
+    /// strings are written (`"..|.#"`).
+    pub fn from_rows(text: &str) -> Board {
+        let rows: Vec<Vec<char>> = text.split('|').map(|r| r.chars().collect()).collect();
+        let cols = rows.iter().map(Vec::len).max().unwrap_or(0);
+        if cols == 0 {
+            return Board {
+                rows: 0,
+                cols: 0,
+                cells: vec![],
+            };
+        }
+        Board {
+            rows: rows.len(),
+            cols,
+            cells: rows
+                .into_iter()
+                .flat_map(|mut r| {
+                    r.resize(cols, '.');
+                    r
+                })
+                .collect(),
+        }
+    }
+}
+
 /// A position of a short partizan game.
 ///
 /// Every parameter of the ruleset that affects the options must be part of
@@ -45,6 +85,11 @@ pub trait Position: Clone + Eq + Hash + Debug + Send + Sync + 'static {
     /// The position as written inside the ruleset's parentheses, e.g.
     /// `"..|.."` (with the quotes) or `20`.
     fn text(&self) -> String;
+
+    /// The board the position is played on, if it is played on one.
+    fn board(&self) -> Option<Board> {
+        None
+    }
 }
 
 /// A position of a short impartial game: both players have the same
@@ -67,4 +112,9 @@ pub trait ImpartialPosition: Clone + Eq + Hash + Debug + Send + Sync + 'static {
 
     /// The position as written inside the ruleset's parentheses.
     fn text(&self) -> String;
+
+    /// The board the position is played on, if it is played on one.
+    fn board(&self) -> Option<Board> {
+        None
+    }
 }

@@ -1,17 +1,16 @@
 //! Rulesets and positions behind object-safe interfaces, for the language:
-//! how a position prints, its options as positions, its value; what a
-//! ruleset answers (`code`, `NimValueSequence`, `CheckPeriodicity`, ...).
+//! how a position prints, its options as positions, its value, its board;
+//! which kind of ruleset a ruleset is ([`kind`]).
 //!
 //! Concrete rulesets implement [`Position`] or [`ImpartialPosition`] and are
 //! wrapped here by [`partizan`] and [`impartial`], whose values come from the
 //! process-wide evaluators of their types.
 
+use super::args::Args;
+use super::error::RuleResult;
+use super::kind;
+use super::position::{Board, ImpartialPosition, Player, Position};
 use super::{evaluator, nim};
-use crate::framework::args::Args;
-use crate::framework::capability::HeapRules;
-use crate::framework::error::{RuleError, RuleResult};
-use crate::framework::keyed::{Pair, Rules};
-use crate::framework::position::{ImpartialPosition, Player, Position};
 use onag_core::game::Game;
 use std::rc::Rc;
 
@@ -31,20 +30,15 @@ pub trait AnyPosition {
     }
     /// The independent components whose sum is this position.
     fn decomposition(&self) -> RuleResult<Vec<Rc<dyn AnyPosition>>>;
+    /// The board the position is played on (a grid, or a strip as one
+    /// row), or None for a position that is not played on a board.
+    fn board(&self) -> Option<Board> {
+        None
+    }
 }
 
-/// The period, preperiod and saltus of an arithmetic-periodic sequence:
-/// g(n + period) = g(n) + saltus for every n >= preperiod (RULESETS 4.6).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Periodicity {
-    pub period: u64,
-    pub preperiod: u64,
-    pub saltus: i64,
-}
-
-/// A ruleset: makes positions from arguments, and answers the methods of
-/// its kind. Every method a ruleset does not have returns an error naming
-/// it.
+/// A ruleset: makes positions from arguments, and says what kind of
+/// ruleset it is, when its kind has methods of its own (RULESETS 4).
 pub trait AnyRuleset {
     /// The ruleset as printed: `Domineering`, `TakeAndBreak("0.77")`,
     /// `GenToadsAndFrogs(maxJump => 2)`.
@@ -54,68 +48,25 @@ pub trait AnyRuleset {
     /// `R((3,5))`.
     fn position(&self, args: &Args) -> RuleResult<Rc<dyn AnyPosition>>;
 
-    /// The heap options of an impartial heap ruleset (RULESETS 4.1), which
-    /// the ruleset operations and cake products are built from.
-    fn heap_rules(&self) -> Option<Rc<dyn HeapRules>> {
+    /// The ruleset as an impartial heap ruleset, if it is one.
+    fn as_heap(&self) -> Option<&dyn kind::Heap> {
         None
     }
 
-    /// The coordinate options of an impartial coordinate ruleset
-    /// (RULESETS 4.8), which `Adjoin` and `PartizanCoordinateRuleset` are
-    /// built from.
-    fn coordinate_rules(&self) -> Option<Rc<dyn Rules<Pair>>> {
+    /// The ruleset as an impartial coordinate ruleset, if it is one.
+    fn as_coordinate(&self) -> Option<&dyn kind::Coordinate> {
         None
     }
 
-    /// The code string as supplied (`Nim.code` is `"0.[3]"`).
-    fn code(&self) -> RuleResult<String> {
-        Err(unsupported(&self.name(), "code"))
+    /// The ruleset as a partizan heap ruleset, if it is one.
+    fn as_partizan_heap(&self) -> Option<&dyn kind::PartizanHeap> {
+        None
     }
 
-    /// `HeapOptions(n)`: the option lists of heap n.
-    fn heap_options(&self, n: u64) -> RuleResult<Vec<Vec<u64>>> {
-        match self.heap_rules() {
-            Some(h) => h.heap_options(n),
-            None => Err(unsupported(&self.name(), "HeapOptions")),
-        }
+    /// The ruleset as a partizan coordinate ruleset, if it is one.
+    fn as_partizan_coordinate(&self) -> Option<&dyn kind::PartizanCoordinate> {
+        None
     }
-
-    /// `HeapNimValue(n)`: the nim value of heap n (RULESETS 4.4).
-    fn heap_nim_value(&self, _n: u64) -> RuleResult<u64> {
-        Err(unsupported(&self.name(), "HeapNimValue"))
-    }
-
-    /// `NimValueSequence(n)`: the nim values of heaps 1..=n.
-    fn nim_value_sequence(&self, _n: u64) -> RuleResult<Vec<u64>> {
-        Err(unsupported(&self.name(), "NimValueSequence"))
-    }
-
-    /// `CheckPeriodicity(n)` (RULESETS 4.6): `None` is CGSuite's Nothing.
-    fn check_periodicity(&self, _n: u64) -> RuleResult<Option<Periodicity>> {
-        Ok(None)
-    }
-
-    /// `NimValueTable(rows, cols)` of a coordinate ruleset: rows 0..=rows,
-    /// columns 0..=cols.
-    fn nim_value_table(&self, _rows: u64, _cols: u64) -> RuleResult<Vec<Vec<u64>>> {
-        Err(unsupported(&self.name(), "NimValueTable"))
-    }
-
-    /// `GameValueSequence(n)` of a partizan heap ruleset: heaps 1..=n.
-    fn game_value_sequence(&self, _n: u64) -> RuleResult<Vec<Game>> {
-        Err(unsupported(&self.name(), "GameValueSequence"))
-    }
-
-    /// `GameValueTable(rows, cols)` of a partizan coordinate ruleset: rows
-    /// 1..=rows, columns 1..=cols.
-    fn game_value_table(&self, _rows: u64, _cols: u64) -> RuleResult<Vec<Vec<Game>>> {
-        Err(unsupported(&self.name(), "GameValueTable"))
-    }
-}
-
-/// The error for a method a ruleset does not have.
-pub fn unsupported(ruleset: &str, method: &str) -> RuleError {
-    RuleError(format!("{ruleset} has no method `{method}`"))
 }
 
 /// A partizan position, printed as `prefix(text)` and valued by the shared
@@ -149,6 +100,10 @@ impl<P: Position> AnyPosition for Partizan<P> {
 
     fn canonical_form(&self) -> RuleResult<Game> {
         Ok(evaluator::shared::<P>().value(&self.pos))
+    }
+
+    fn board(&self) -> Option<Board> {
+        self.pos.board()
     }
 
     fn decomposition(&self) -> RuleResult<Vec<Rc<dyn AnyPosition>>> {
@@ -196,6 +151,10 @@ impl<P: ImpartialPosition> AnyPosition for Impartial<P> {
 
     fn nim_value(&self) -> Option<RuleResult<u64>> {
         Some(Ok(nim::shared::<P>().value(&self.pos)))
+    }
+
+    fn board(&self) -> Option<Board> {
+        self.pos.board()
     }
 
     fn decomposition(&self) -> RuleResult<Vec<Rc<dyn AnyPosition>>> {

@@ -13,9 +13,9 @@
 //!   theorem, ONAG chapter 14).
 //! * `R.CakeProduct(S, twisted)` = `GenCutcake(R, S, twisted)`.
 
-use crate::framework::capability::HeapRules;
 use crate::framework::error::{RuleError, RuleResult};
 use crate::framework::keyed::{Pair, Rules};
+use crate::framework::kind::HeapRules;
 use crate::framework::ruleset::AnyRuleset;
 use crate::games::coordinate::cake::{cutcake_name, gen_cutcake};
 use crate::games::coordinate::{self, rules_of, Adjoin};
@@ -72,7 +72,8 @@ pub fn combine(
         })
     };
     let heap = |r: &Rc<dyn AnyRuleset>| {
-        r.heap_rules()
+        r.as_heap()
+            .map(|h| h.rules())
             .ok_or_else(|| RuleError::new(format!("{method}: {} is not a heap ruleset", r.name())))
     };
     Ok(match op {

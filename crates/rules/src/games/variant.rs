@@ -21,7 +21,7 @@
 use crate::framework::args::Args;
 use crate::framework::error::RuleResult;
 use crate::framework::nim::mex;
-use crate::framework::position::Player;
+use crate::framework::position::{Board, Player};
 use crate::framework::ruleset::{AnyPosition, AnyRuleset};
 use onag_core::game::Game;
 use rustc_hash::FxHashMap;
@@ -251,5 +251,10 @@ impl AnyPosition for VariantPosition {
                 .collect(),
             _ => vec![wrap(&self.ctx, self.base.clone(), self.kind, self.negated)],
         })
+    }
+
+    /// A variant is played on the board of its base position.
+    fn board(&self) -> Option<Board> {
+        self.base.board()
     }
 }

@@ -32,7 +32,11 @@ fn hand_examples() {
 #[test]
 fn arrows_may_pass_the_vacated_cell() {
     let p = Amazons::parse("x..").expect("valid");
-    let mut left: Vec<String> = p.options(Player::Left).iter().map(|o| o.board()).collect();
+    let mut left: Vec<String> = p
+        .options(Player::Left)
+        .iter()
+        .map(|o| o.board_string())
+        .collect();
     left.sort();
     assert_eq!(left, ["#.x", "#x.", ".#x", ".x#"]);
     assert!(p.options(Player::Right).is_empty());

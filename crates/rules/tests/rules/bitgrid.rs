@@ -1,7 +1,7 @@
 //! The shared bitboards of the grid rulesets: symmetries, regions and
 //! cropping against cell-by-cell definitions.
 
-use onag_rules::boards::bitboard::Board;
+use onag_rules::boards::bitboard::BitBoard;
 use onag_rules::boards::grid::Grid;
 use proptest::prelude::*;
 
@@ -15,12 +15,12 @@ fn grid() -> impl Strategy<Value = Grid> {
     })
 }
 
-fn cell(b: &Board<2>, r: usize, c: usize) -> u8 {
+fn cell(b: &BitBoard<2>, r: usize, c: usize) -> u8 {
     b.get(r * b.cols() + c)
 }
 
 /// The regions of `within` by breadth-first search, cell by cell.
-fn naive_regions(b: &Board<2>, within: u128, dirs: &[(i64, i64)]) -> Vec<u128> {
+fn naive_regions(b: &BitBoard<2>, within: u128, dirs: &[(i64, i64)]) -> Vec<u128> {
     let mut rest = within;
     let mut out = vec![];
     while rest != 0 {
@@ -47,16 +47,16 @@ fn naive_regions(b: &Board<2>, within: u128, dirs: &[(i64, i64)]) -> Vec<u128> {
 
 #[test]
 fn limits_and_errors() {
-    assert!(Board::<2>::from_grid("T", &Grid::empty(12, 11)).is_err());
-    assert!(Board::<2>::from_grid("T", &Grid::empty(8, 16)).is_ok());
+    assert!(BitBoard::<2>::from_grid("T", &Grid::empty(12, 11)).is_err());
+    assert!(BitBoard::<2>::from_grid("T", &Grid::empty(8, 16)).is_ok());
     let bad = Grid {
         rows: 1,
         cols: 1,
         cells: vec![3],
     };
-    assert!(Board::<2>::from_grid("T", &bad).is_err());
-    let b =
-        Board::<2>::from_grid("T", &Grid::parse("x.o|..x", ".xo").expect("valid")).expect("fits");
+    assert!(BitBoard::<2>::from_grid("T", &bad).is_err());
+    let b = BitBoard::<2>::from_grid("T", &Grid::parse("x.o|..x", ".xo").expect("valid"))
+        .expect("fits");
     assert_eq!(b.board_string(".xo"), "x.o|..x");
     assert_eq!(b.transform(4).board_string(".xo"), "x.|..|ox");
 }
@@ -67,7 +67,7 @@ proptest! {
     /// Every symmetry moves each cell where its definition says.
     #[test]
     fn transform_moves_cells(g in grid(), sym in 0u8..8) {
-        let b = Board::<2>::from_grid("T", &g).expect("fits");
+        let b = BitBoard::<2>::from_grid("T", &g).expect("fits");
         let t = b.transform(sym);
         let (rows, cols) = (b.rows(), b.cols());
         for r in 0..rows {
@@ -89,7 +89,7 @@ proptest! {
             1 => &[(1, 0), (0, 1), (1, 1), (1, -1)],
             _ => &[(1, 2), (2, 1), (2, -1), (1, -2)],
         };
-        let b = Board::<2>::from_grid("T", &g).expect("fits");
+        let b = BitBoard::<2>::from_grid("T", &g).expect("fits");
         let within = b.occupied();
         prop_assert_eq!(b.regions(within, dirs), naive_regions(&b, within, dirs));
     }
@@ -97,7 +97,7 @@ proptest! {
     /// Cropping keeps the region's cells, fills the rest of its bounding box.
     #[test]
     fn crop_keeps_the_region(g in grid(), fill in 0u8..=2) {
-        let b = Board::<2>::from_grid("T", &g).expect("fits");
+        let b = BitBoard::<2>::from_grid("T", &g).expect("fits");
         for region in b.regions(b.occupied(), &[(1, 0), (0, 1)]) {
             let (r0, r1, c0, c1) = b.bounds(region);
             let c = b.crop(region, fill);

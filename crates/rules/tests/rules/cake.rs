@@ -3,6 +3,7 @@
 //! the rules.txt group "it should define partizan coordinate games
 //! properly", and the seeds' Cut-cake examples.
 
+use crate::Kinds;
 use onag_core::game::Game;
 use onag_rules::framework::args::{Arg, Args};
 use onag_rules::framework::ruleset::{AnyPosition, AnyRuleset};
@@ -126,7 +127,7 @@ fn cutcake_formula(m: u64, n: u64) -> i64 {
 #[test]
 fn cutcake_matches_the_closed_form() {
     let c = named("Cutcake");
-    let t = c.game_value_table(24, 24).unwrap();
+    let t = c.partizan_coordinate().game_value_table(24, 24).unwrap();
     assert_eq!(t.len(), 24);
     for m in 1..=24u64 {
         for n in 1..=24u64 {
@@ -314,7 +315,10 @@ fn partizan_coordinate_ruleset_of_two_coordinate_rulesets() {
     ]))
     .is_err());
     assert!(make(&Args::new(vec![Arg::int(1), Arg::int(1)])).is_err());
-    assert!(r.game_value_table(5000, 5000).is_err());
+    assert!(r
+        .partizan_coordinate()
+        .game_value_table(5000, 5000)
+        .is_err());
 }
 
 /// The canonical form computed from the options, remembering positions by

@@ -2,6 +2,7 @@
 //! `rules.txt` (group "it should define coordinate games properly"),
 //! Wythoff's P-positions, and properties of the nim values.
 
+use crate::Kinds;
 use onag_core::game::Game;
 use onag_rules::framework::args::{Arg, Args, UserFn};
 use onag_rules::framework::ruleset::{AnyPosition, AnyRuleset};
@@ -135,7 +136,7 @@ fn lower_wythoff(k: u64) -> u64 {
 fn wythoff_p_positions_are_the_golden_pairs() {
     const N: u64 = 120;
     let wythoff = named("Wythoff");
-    let table = wythoff.nim_value_table(N, N).unwrap();
+    let table = wythoff.coordinate().nim_value_table(N, N).unwrap();
     let mut p_positions = std::collections::BTreeSet::new();
     for k in 0..=N {
         let a = lower_wythoff(k);
@@ -160,8 +161,8 @@ fn gen_wythoff_of_successor_is_wythoff() {
     let wythoff = named("Wythoff");
     let gw = schema("GenWythoff", vec![user(|a| Ok(Arg::int(int(&a[0]) + 1)))]).unwrap();
     assert_eq!(
-        gw.nim_value_table(30, 30).unwrap(),
-        wythoff.nim_value_table(30, 30).unwrap()
+        gw.coordinate().nim_value_table(30, 30).unwrap(),
+        wythoff.coordinate().nim_value_table(30, 30).unwrap()
     );
     assert_eq!(option_count(&gw, 7, 4), option_count(&wythoff, 7, 4));
 }
@@ -271,9 +272,12 @@ fn coordinate_ruleset_from_a_function() {
 #[test]
 fn tables_are_bounded() {
     let wythoff = named("Wythoff");
-    assert!(wythoff.nim_value_table(u64::MAX, 2).is_err());
-    assert!(wythoff.nim_value_table(10_000, 10_000).is_err());
-    let t = wythoff.nim_value_table(1, 2).unwrap();
+    assert!(wythoff.coordinate().nim_value_table(u64::MAX, 2).is_err());
+    assert!(wythoff
+        .coordinate()
+        .nim_value_table(10_000, 10_000)
+        .is_err());
+    let t = wythoff.coordinate().nim_value_table(1, 2).unwrap();
     assert_eq!(t, vec![vec![0, 1, 2], vec![1, 2, 0]]);
 }
 

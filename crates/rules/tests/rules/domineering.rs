@@ -78,7 +78,7 @@ proptest! {
     /// Transposing a board swaps the players and negates the value.
     #[test]
     fn transposition_negates(d in board()) {
-        let s = d.board();
+        let s = d.board_string();
         let rows: Vec<&str> = s.split('|').collect();
         let cols = rows[0].len();
         let t: Vec<String> = (0..cols)

@@ -31,9 +31,17 @@ fn hand_examples() {
 #[test]
 fn help_example_is_a_left_move() {
     let p = Fission::parse("....|..x.|....|....").expect("valid");
-    let left: Vec<String> = p.options(Player::Left).iter().map(|o| o.board()).collect();
+    let left: Vec<String> = p
+        .options(Player::Left)
+        .iter()
+        .map(|o| o.board_string())
+        .collect();
     assert_eq!(left, ["..x.|....|..x.|...."]);
-    let right: Vec<String> = p.options(Player::Right).iter().map(|o| o.board()).collect();
+    let right: Vec<String> = p
+        .options(Player::Right)
+        .iter()
+        .map(|o| o.board_string())
+        .collect();
     assert_eq!(right, ["....|.x.x|....|...."]);
 }
 

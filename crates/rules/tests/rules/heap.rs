@@ -4,6 +4,7 @@
 //! user-function rulesets, and the recursive evaluation with its loop
 //! detection.
 
+use crate::Kinds;
 use onag_rules::framework::ruleset::AnyRuleset;
 use onag_rules::framework::HeapRules;
 use onag_rules::games::heap::ruleset;
@@ -53,21 +54,25 @@ fn str_arg(s: &str) -> Args {
 #[test]
 fn rules_txt_take_and_break() {
     let nim = named("Nim");
-    assert_eq!(nim.code().unwrap(), "0.[3]");
+    assert_eq!(nim.heap().code().unwrap(), "0.[3]");
     assert_eq!(values(&nim, 20), (1..=20).collect::<Vec<u64>>());
     assert_eq!(heap_value(&nim, 0), 0);
     assert_eq!(option_count(&named("GrundysGame"), 20), 9);
     let kayles = named("Kayles");
     assert_eq!(option_count(&kayles, 20), 20);
     assert_eq!(
-        kayles.nim_value_sequence(20).unwrap(),
+        kayles.heap().nim_value_sequence(20).unwrap(),
         [1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7, 1, 4, 3, 2, 1]
     );
     assert_eq!(heap_value(&kayles, 0), 0);
-    let p = kayles.check_periodicity(2000).unwrap().expect("periodic");
+    let p = kayles
+        .heap()
+        .check_periodicity(2000)
+        .unwrap()
+        .expect("periodic");
     assert_eq!((p.period, p.preperiod, p.saltus), (12, 71, 0));
     let dk = named("DawsonsKayles");
-    assert_eq!(dk.code().unwrap(), "0.07");
+    assert_eq!(dk.heap().code().unwrap(), "0.07");
     assert_eq!(option_count(&dk, 20), 10);
     assert_eq!(
         values(&dk, 20),
@@ -75,7 +80,7 @@ fn rules_txt_take_and_break() {
     );
     let set = Arg::List(vec![Arg::int(2), Arg::int(3), Arg::int(7)]);
     let sub = schema("Subtraction", Args::new(vec![set.clone()])).unwrap();
-    assert_eq!(sub.code().unwrap(), "0.0330003");
+    assert_eq!(sub.heap().code().unwrap(), "0.0330003");
     let allbut = schema(
         "Subtraction",
         Args {
@@ -105,14 +110,14 @@ fn rules_txt_other_heap_games() {
     );
     let fives = [0, 0, 1, 2, 4, 0, 0, 1, 2, 4, 0, 0, 1, 2, 4, 0, 0, 1, 2, 4];
     assert_eq!(values(&sp("3C(5)"), 20), fives);
-    assert_eq!(sp("3C(5)").nim_value_sequence(20).unwrap(), fives);
+    assert_eq!(sp("3C(5)").heap().nim_value_sequence(20).unwrap(), fives);
     assert_eq!(
         values(&sp("1-5C"), 20),
         [1, 2, 1, 4, 1, 2, 1, 4, 1, 2, 1, 4, 1, 2, 1, 4, 1, 2, 1, 4]
     );
     assert_eq!(option_count(&sp("3E"), 20), 9);
     assert_eq!(
-        sp("1+S").nim_value_sequence(20).unwrap(),
+        sp("1+S").heap().nim_value_sequence(20).unwrap(),
         [1, 2, 4, 3, 6, 7, 8, 16, 18, 25, 32, 11, 64, 31, 128, 10, 256, 5, 512, 28]
     );
 }
@@ -152,7 +157,7 @@ fn heap_ruleset_of_a_function() {
         assert_eq!(option_count(&r, 20), 190);
         // Same as the mex of its options, computed here by hand: the
         // options of k are the sums a + b with b < a < k.
-        let seq = r.nim_value_sequence(8).unwrap();
+        let seq = r.heap().nim_value_sequence(8).unwrap();
         let mut g = vec![0u64];
         for k in 1..=8usize {
             let opts: Vec<u64> = (0..k)
@@ -162,12 +167,12 @@ fn heap_ruleset_of_a_function() {
             g.push(onag_rules::framework::nim::mex(opts));
         }
         assert_eq!(seq, g[1..]);
-        assert!(r.code().is_err());
-        assert_eq!(r.check_periodicity(100).unwrap(), None);
+        assert!(r.heap().code().is_none());
+        assert_eq!(r.heap().check_periodicity(100).unwrap(), None);
     }
     // Errors name the constructor and the heap.
     let not_lists = schema("HeapRuleset", Args::new(vec![function(|_| Arg::int(3))])).unwrap();
-    let e = not_lists.heap_nim_value(3).unwrap_err().0;
+    let e = not_lists.heap().nim_value(3).unwrap_err().0;
     assert!(
         e.starts_with("HeapRuleset: the function must return a list of lists"),
         "{e}"
@@ -177,7 +182,7 @@ fn heap_ruleset_of_a_function() {
         Args::new(vec![function(|_| lists(vec![vec![-1]]))]),
     )
     .unwrap();
-    assert!(negative.heap_options(2).is_err());
+    assert!(negative.heap().heap_options(2).is_err());
     let failing = schema(
         "HeapRuleset",
         Args::new(vec![Arg::Function(Rc::new(|_: &[Arg]| {
@@ -185,7 +190,7 @@ fn heap_ruleset_of_a_function() {
         }))]),
     )
     .unwrap();
-    assert!(failing.heap_nim_value(1).unwrap_err().0.contains("boom"));
+    assert!(failing.heap().nim_value(1).unwrap_err().0.contains("boom"));
     assert!(schema("HeapRuleset", Args::new(vec![Arg::int(3)])).is_err());
     // Loops are detected with CGSuite's message.
     let loopy = schema(
@@ -194,7 +199,7 @@ fn heap_ruleset_of_a_function() {
     )
     .unwrap();
     assert_eq!(
-        loopy.heap_nim_value(3).unwrap_err().0,
+        loopy.heap().nim_value(3).unwrap_err().0,
         "Those HeapRules specify a loopy game."
     );
     // Larger heaps are evaluated first: n -> [n + 1] up to 5, then nothing.
@@ -209,7 +214,7 @@ fn heap_ruleset_of_a_function() {
         })]),
     )
     .unwrap();
-    assert_eq!(up.nim_value_sequence(6).unwrap(), [0, 1, 0, 1, 0, 0]);
+    assert_eq!(up.heap().nim_value_sequence(6).unwrap(), [0, 1, 0, 1, 0, 0]);
 }
 
 struct Rules(fn(u64) -> Vec<Vec<u64>>);
@@ -228,46 +233,46 @@ fn public_constructor_wraps_any_rules() {
         Some("h".into()),
     );
     assert_eq!(r.name(), "Halves");
-    assert_eq!(r.code().unwrap(), "h");
+    assert_eq!(r.heap().code().unwrap(), "h");
     // Heap 1 -> 0+0 (value 0), so g(1) = 1; g(n) = mex{g(n/2) ^ g(n/2)} = 1.
-    assert_eq!(r.nim_value_sequence(5).unwrap(), [1, 1, 1, 1, 1]);
+    assert_eq!(r.heap().nim_value_sequence(5).unwrap(), [1, 1, 1, 1, 1]);
     let p = r.position(&Args::new(vec![Arg::int(4)])).unwrap();
     let o = &p.options(Player::Left).unwrap()[0];
     assert_eq!(o.display(), "Halves(2) + Halves(2)");
     assert_eq!(o.nim_value().unwrap().unwrap(), 0);
     assert_eq!(o.decomposition().unwrap().len(), 2);
-    assert!(r.heap_rules().is_some());
+    assert!(r.as_heap().is_some());
 }
 
 #[test]
 fn heap_methods() {
     let kayles = named("Kayles");
-    assert_eq!(kayles.heap_nim_value(15).unwrap(), 7);
-    assert_eq!(kayles.heap_nim_value(0).unwrap(), 0);
+    assert_eq!(kayles.heap().nim_value(15).unwrap(), 7);
+    assert_eq!(kayles.heap().nim_value(0).unwrap(), 0);
     assert_eq!(
-        kayles.heap_options(3).unwrap(),
+        kayles.heap().heap_options(3).unwrap(),
         [vec![2], vec![1, 1], vec![1]]
     );
-    assert!(kayles.nim_value_table(2, 2).is_err());
+    assert!(kayles.as_coordinate().is_none());
     // Kayles' proved period (12 from 71) answers any heap.
     // 10^12 + 15 ≡ 79 (mod 12), and g(79) = 2.
-    assert_eq!(kayles.heap_nim_value(79).unwrap(), 2);
-    assert_eq!(kayles.heap_nim_value(1_000_000_000_015).unwrap(), 2);
+    assert_eq!(kayles.heap().nim_value(79).unwrap(), 2);
+    assert_eq!(kayles.heap().nim_value(1_000_000_000_015).unwrap(), 2);
     assert_eq!(
-        kayles.heap_nim_value(u64::MAX).unwrap(),
-        kayles.heap_nim_value(71 + (u64::MAX - 71) % 12).unwrap()
+        kayles.heap().nim_value(u64::MAX).unwrap(),
+        kayles.heap().nim_value(71 + (u64::MAX - 71) % 12).unwrap()
     );
     // Codes without a proved period refuse huge heaps.
     let hex = schema("TakeAndBreak", str_arg("0.3F")).unwrap();
-    assert!(hex.heap_nim_value(u64::MAX).is_err());
+    assert!(hex.heap().nim_value(u64::MAX).is_err());
     // Kayles and TakeAndBreak("0.77") are the same rules.
     let tb = schema("TakeAndBreak", str_arg("0.77")).unwrap();
     assert_eq!(tb.name(), "TakeAndBreak(\"0.77\")");
     let p = tb.position(&Args::new(vec![Arg::int(3)])).unwrap();
     assert_eq!(p.display(), "TakeAndBreak(\"0.77\")(3)");
     assert_eq!(
-        tb.nim_value_sequence(100).unwrap(),
-        kayles.nim_value_sequence(100).unwrap()
+        tb.heap().nim_value_sequence(100).unwrap(),
+        kayles.heap().nim_value_sequence(100).unwrap()
     );
     assert!(schema("TakeAndBreak", str_arg("0.7x")).is_err());
     assert!(schema("TakeAndBreak", Args::new(vec![Arg::int(7)])).is_err());

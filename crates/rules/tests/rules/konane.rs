@@ -36,13 +36,21 @@ fn hand_examples() {
 #[test]
 fn multiple_jumps_are_separate_options() {
     let p = Konane::parse("xo.o.").expect("valid");
-    let mut left: Vec<String> = p.options(Player::Left).iter().map(|o| o.board()).collect();
+    let mut left: Vec<String> = p
+        .options(Player::Left)
+        .iter()
+        .map(|o| o.board_string())
+        .collect();
     left.sort();
     assert_eq!(left, ["....x", "..xo."]);
     assert!(p.options(Player::Right).is_empty());
     // A jump needs an enemy stone and an empty landing cell each time.
     let p = Konane::parse("xo.x.").expect("valid");
-    let left: Vec<String> = p.options(Player::Left).iter().map(|o| o.board()).collect();
+    let left: Vec<String> = p
+        .options(Player::Left)
+        .iter()
+        .map(|o| o.board_string())
+        .collect();
     assert_eq!(left, ["..xx."]);
 }
 

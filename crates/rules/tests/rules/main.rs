@@ -3,6 +3,41 @@
 
 mod boards;
 
+use onag_rules::framework::kind;
+use onag_rules::AnyRuleset;
+use std::rc::Rc;
+
+/// A ruleset seen as the kind a test knows it to be.
+pub trait Kinds {
+    /// As an impartial heap ruleset.
+    fn heap(&self) -> &dyn kind::Heap;
+    /// As an impartial coordinate ruleset.
+    fn coordinate(&self) -> &dyn kind::Coordinate;
+    /// As a partizan heap ruleset.
+    fn partizan_heap(&self) -> &dyn kind::PartizanHeap;
+    /// As a partizan coordinate ruleset.
+    fn partizan_coordinate(&self) -> &dyn kind::PartizanCoordinate;
+}
+
+impl Kinds for Rc<dyn AnyRuleset> {
+    fn heap(&self) -> &dyn kind::Heap {
+        self.as_heap().expect("a heap ruleset")
+    }
+
+    fn coordinate(&self) -> &dyn kind::Coordinate {
+        self.as_coordinate().expect("a coordinate ruleset")
+    }
+
+    fn partizan_heap(&self) -> &dyn kind::PartizanHeap {
+        self.as_partizan_heap().expect("a partizan heap ruleset")
+    }
+
+    fn partizan_coordinate(&self) -> &dyn kind::PartizanCoordinate {
+        self.as_partizan_coordinate()
+            .expect("a partizan coordinate ruleset")
+    }
+}
+
 mod amazons;
 mod arc_kayles;
 mod bitgrid;
@@ -17,6 +52,7 @@ mod fission;
 mod graph;
 mod hackenbush;
 mod heap;
+mod kinds;
 mod konane;
 mod layers;
 mod operations;

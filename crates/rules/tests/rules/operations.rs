@@ -2,6 +2,7 @@
 //! AcrosticProduct, DirectProduct (the Tartan theorem) and CakeProduct,
 //! on heap rules written here natively.
 
+use crate::Kinds;
 use onag_core::game::Game;
 use onag_core::nim::nim_product_u64;
 use onag_rules::framework::args::{Arg, Args, UserFn};
@@ -90,26 +91,32 @@ fn named(name: &str) -> Rc<dyn AnyRuleset> {
 fn join_concatenates_heap_options() {
     let one_two = combine(&heap(Code::One), Operation::Join, &heap(Code::Two)).unwrap();
     assert_eq!(one_two.name(), "One.Join(Two)");
-    assert_eq!(one_two.heap_options(5).unwrap(), vec![vec![4], vec![3]]);
-    assert_eq!(one_two.heap_options(1).unwrap(), vec![Vec::<u64>::new()]);
+    assert_eq!(
+        one_two.heap().heap_options(5).unwrap(),
+        vec![vec![4], vec![3]]
+    );
+    assert_eq!(
+        one_two.heap().heap_options(1).unwrap(),
+        vec![Vec::<u64>::new()]
+    );
     // Subtraction {1,2}: nim values n mod 3.
     let seq: Vec<u64> = (1..=12).map(|n| n % 3).collect();
-    assert_eq!(one_two.nim_value_sequence(12).unwrap(), seq);
+    assert_eq!(one_two.heap().nim_value_sequence(12).unwrap(), seq);
     // Dawson's Kayles joined with 0.7 is Kayles: CGSuite's sequence.
     let kayles = combine(&heap(Code::Dawson), Operation::Join, &heap(Code::Kayles)).unwrap();
     assert_eq!(
-        kayles.nim_value_sequence(20).unwrap(),
+        kayles.heap().nim_value_sequence(20).unwrap(),
         [1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7, 1, 4, 3, 2, 1]
     );
     // A join is again a heap ruleset.
     let again = combine(&one_two, Operation::Join, &heap(Code::Nim)).unwrap();
-    assert_eq!(again.heap_nim_value(7).unwrap(), 7);
+    assert_eq!(again.heap().nim_value(7).unwrap(), 7);
     let p = again.position(&Args::new(vec![Arg::int(3)])).unwrap();
     assert_eq!(p.display(), "One.Join(Two).Join(Nim)(3)");
     assert_eq!(p.nim_value().unwrap().unwrap(), 3);
     assert_eq!(p.options(Player::Left).unwrap().len(), 2 + 3);
     // Heap 0 is fixed at 0 whatever its options (RULESETS 4.4).
-    assert_eq!(heap(Code::Nim).heap_nim_value(0).unwrap(), 0);
+    assert_eq!(heap(Code::Nim).heap().nim_value(0).unwrap(), 0);
 }
 
 fn user(f: impl Fn(&[Arg]) -> RuleResult<Arg> + 'static) -> Arg {
@@ -145,8 +152,8 @@ fn adjoin_concatenates_coordinate_options() {
     let queen = combine(&rook, Operation::Adjoin, &bishop).unwrap();
     let wythoff = named("Wythoff");
     assert_eq!(
-        queen.nim_value_table(12, 12).unwrap(),
-        wythoff.nim_value_table(12, 12).unwrap()
+        queen.coordinate().nim_value_table(12, 12).unwrap(),
+        wythoff.coordinate().nim_value_table(12, 12).unwrap()
     );
     assert_eq!(at(&queen, 10, 10).options(Player::Left).unwrap().len(), 30);
     // Adjoin needs coordinate rulesets; the other operations heap rulesets.
@@ -251,8 +258,8 @@ fn cake_product_is_gen_cutcake() {
     let u = combine(&m, Operation::CakeProduct { twisted: false }, &m).unwrap();
     let maundy = named("MaundyCake");
     assert_eq!(
-        u.game_value_table(6, 6).unwrap(),
-        maundy.game_value_table(6, 6).unwrap()
+        u.partizan_coordinate().game_value_table(6, 6).unwrap(),
+        maundy.partizan_coordinate().game_value_table(6, 6).unwrap()
     );
 }
 
@@ -296,7 +303,7 @@ proptest! {
     fn tartan_theorem(r in code(), s in code(), m in 0u64..10, n in 0u64..10) {
         let (hr, hs) = (heap(r), heap(s));
         let d = combine(&hr, Operation::DirectProduct, &hs).unwrap();
-        let expected = nim_product_u64(hr.heap_nim_value(m).unwrap(), hs.heap_nim_value(n).unwrap());
+        let expected = nim_product_u64(hr.heap().nim_value(m).unwrap(), hs.heap().nim_value(n).unwrap());
         prop_assert_eq!(nim(&d, m, n), expected);
     }
 

@@ -4,6 +4,7 @@
 //! sequences of Kayles, Dawson's Kayles and Subtraction), hand values, and
 //! colour swap.
 
+use crate::Kinds;
 use onag_core::game::Game;
 use onag_rules::framework::args::{Arg, Args};
 use onag_rules::framework::ruleset::AnyRuleset;
@@ -85,7 +86,7 @@ fn same_rules_for_both_players_give_cgsuites_nim_values() {
     // (0.07): rules.txt gives their nim values of heaps 1..20.
     let kayles = pair_of_sets("PartizanSplittles", &[1, 2], &[1, 2], false);
     assert_eq!(
-        kayles.game_value_sequence(20).unwrap(),
+        kayles.partizan_heap().game_value_sequence(20).unwrap(),
         nimbers(&[1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7, 1, 4, 3, 2, 1])
     );
     // Kayles(20).Options.Size => 20 and DawsonsKayles(20).Options.Size => 10.
@@ -100,13 +101,13 @@ fn same_rules_for_both_players_give_cgsuites_nim_values() {
     let dawson = pair_of_sets("PartizanSplittles", &[2], &[2], false);
     assert_eq!(options(&dawson, 20), 10);
     assert_eq!(
-        dawson.game_value_sequence(20).unwrap(),
+        dawson.partizan_heap().game_value_sequence(20).unwrap(),
         nimbers(&[0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 0, 5, 2, 2, 3, 3])
     );
     // Subtraction([2,3,7], allbut => true), nim values of heaps 1..20.
     let allbut = pair_of_sets("PartizanSubtraction", &[2, 3, 7], &[7, 3, 2], true);
     assert_eq!(
-        allbut.game_value_sequence(20).unwrap(),
+        allbut.partizan_heap().game_value_sequence(20).unwrap(),
         nimbers(&[1, 0, 1, 2, 3, 2, 3, 4, 5, 4, 5, 6, 7, 6, 7, 8, 9, 8, 9, 10])
     );
     assert_eq!(options(&allbut, 20), 17);
@@ -119,14 +120,20 @@ fn hand_values() {
     let one = Game::integer(1);
     let h2 = Game::from_options(&[one], &[Game::ZERO]); // {1 | 0}
     let h3 = Game::from_options(&[h2], &[one]); // {{1|0} | 1}
-    assert_eq!(r.game_value_sequence(3).unwrap(), vec![one, h2, h3]);
+    assert_eq!(
+        r.partizan_heap().game_value_sequence(3).unwrap(),
+        vec![one, h2, h3]
+    );
     assert_eq!(heap(&r, 0), Game::ZERO);
     // Only Left can move: heap n is worth n.
     let only_left = pair_of_sets("PartizanSubtraction", &[1], &[100], false);
     assert_eq!(heap(&only_left, 7), Game::integer(7));
     // Both remove 1: *, 0, *, ...
     let both = pair_of_sets("PartizanSubtraction", &[1], &[1], false);
-    assert_eq!(both.game_value_sequence(4).unwrap(), nimbers(&[1, 0, 1, 0]));
+    assert_eq!(
+        both.partizan_heap().game_value_sequence(4).unwrap(),
+        nimbers(&[1, 0, 1, 0])
+    );
     assert_eq!(r.name(), "PartizanSubtraction([1], [2])");
     assert_eq!(
         pair_of_sets("PartizanSplittles", &[1, 3], &[2], true).name(),
@@ -165,8 +172,8 @@ fn partizan_join_and_partizan_heap_ruleset_agree_with_partizan_subtraction() {
     )
     .unwrap();
     assert_eq!(
-        splittles.game_value_sequence(20).unwrap(),
-        joined.game_value_sequence(20).unwrap()
+        splittles.partizan_heap().game_value_sequence(20).unwrap(),
+        joined.partizan_heap().game_value_sequence(20).unwrap()
     );
 }
 
@@ -182,8 +189,8 @@ fn partizan_take_and_break_uses_the_registry() {
             let r = schema("PartizanTakeAndBreak", args).unwrap();
             let kayles = pair_of_sets("PartizanSplittles", &[1, 2], &[1, 2], false);
             assert_eq!(
-                r.game_value_sequence(15).unwrap(),
-                kayles.game_value_sequence(15).unwrap()
+                r.partizan_heap().game_value_sequence(15).unwrap(),
+                kayles.partizan_heap().game_value_sequence(15).unwrap()
             );
         }
     }
@@ -256,7 +263,7 @@ proptest! {
         let same = pair_of_sets(name, &l, &l, false);
         let lu: Vec<u64> = l.iter().map(|&x| x as u64).collect();
         let imp = sub(&lu, split);
-        let v = imp.heap_nim_value(n).unwrap();
+        let v = imp.heap().nim_value(n).unwrap();
         prop_assert_eq!(heap(&same, n), Game::nimber(v));
     }
 }

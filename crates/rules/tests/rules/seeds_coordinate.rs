@@ -1,6 +1,7 @@
 //! The coordinate games of the seeds' Nim notes (Lu, Math576, "Nim"): Wyt
 //! Queens (Wythoff's game), the White Knight, and Poker-Nim (which is Nim).
 
+use crate::Kinds;
 use onag_rules::framework::args::{Arg, Args};
 use onag_rules::framework::ruleset::AnyRuleset;
 use onag_rules::registry::{self, Make};
@@ -40,7 +41,10 @@ const WYT_QUEEN: [[u64; 18]; 12] = [
 
 #[test]
 fn wyt_queen_table() {
-    let table = named("Wythoff").nim_value_table(11, 17).unwrap();
+    let table = named("Wythoff")
+        .coordinate()
+        .nim_value_table(11, 17)
+        .unwrap();
     for (m, row) in WYT_QUEEN.iter().enumerate() {
         assert_eq!(table[m], row.to_vec(), "row {m}");
     }
@@ -82,7 +86,7 @@ const WHITE_KNIGHT: [&[u64]; 17] = [
 #[test]
 fn white_knight_table() {
     let k = named("WhiteKnight");
-    let table = k.nim_value_table(16, 19).unwrap();
+    let table = k.coordinate().nim_value_table(16, 19).unwrap();
     for (m, row) in WHITE_KNIGHT.iter().enumerate() {
         assert_eq!(&table[m][..row.len()], *row, "row {m}");
     }

@@ -1,6 +1,7 @@
 //! Spawning codes (RULESETS 4.5): syntax, options per element with every
 //! CGSuite quirk, and the named codes' values.
 
+use crate::Kinds;
 use onag_rules::framework::HeapRules;
 use onag_rules::games::heap::spawning;
 use onag_rules::games::heap::spawning::SpawnCode;
@@ -157,6 +158,7 @@ fn fast_values_equal_plain_mex() {
         };
         let fast = spawning(code).unwrap().sequence(n).unwrap();
         let plain = ruleset("P".into(), Rc::new(SpawnCode::parse(code).unwrap()), None)
+            .heap()
             .nim_value_sequence(n)
             .unwrap();
         assert_eq!(fast, plain, "{code}");

@@ -2,6 +2,7 @@
 //! table, `.code`, `FromSubtractionSet`, the named rulesets and the edge
 //! cases, through the registry and the code parser.
 
+use crate::Kinds;
 use onag_rules::framework::HeapRules;
 use onag_rules::games::heap::code::{from_subtraction_set, Code};
 use onag_rules::games::heap::{ruleset, take_and_break};
@@ -190,24 +191,33 @@ fn allbut(xs: &[i64]) -> Args {
 
 #[test]
 fn codes_as_supplied() {
-    assert_eq!(entry("Nim", Args::default()).code().unwrap(), "0.[3]");
     assert_eq!(
-        entry("DawsonsKayles", Args::default()).code().unwrap(),
+        entry("Nim", Args::default()).heap().code().unwrap(),
+        "0.[3]"
+    );
+    assert_eq!(
+        entry("DawsonsKayles", Args::default())
+            .heap()
+            .code()
+            .unwrap(),
         "0.07"
     );
-    assert_eq!(entry("Kayles", Args::default()).code().unwrap(), "0.77");
     assert_eq!(
-        entry("GrundysGame", Args::default()).code().unwrap(),
+        entry("Kayles", Args::default()).heap().code().unwrap(),
+        "0.77"
+    );
+    assert_eq!(
+        entry("GrundysGame", Args::default()).heap().code().unwrap(),
         "4!.0"
     );
     let sub = entry("Subtraction", Args::new(vec![set(&[2, 3, 7])]));
-    assert_eq!(sub.code().unwrap(), "0.0330003");
+    assert_eq!(sub.heap().code().unwrap(), "0.0330003");
     assert_eq!(sub.name(), "Subtraction([2,3,7])");
     let tb = entry("TakeAndBreak", Args::new(vec![Arg::Str("04.30".into())]));
-    assert_eq!(tb.code().unwrap(), "04.30");
+    assert_eq!(tb.heap().code().unwrap(), "04.30");
     assert_eq!(tb.name(), "TakeAndBreak(\"04.30\")");
     let splittles = entry("Splittles", allbut(&[1, 2]));
-    assert_eq!(splittles.code().unwrap(), "0.00[7]");
+    assert_eq!(splittles.heap().code().unwrap(), "0.00[7]");
     assert_eq!(splittles.name(), "Splittles([1,2], allbut => true)");
 }
 
@@ -253,20 +263,20 @@ fn from_subtraction_set_4_2_4() {
 }
 
 fn seq(r: &Rc<dyn onag_rules::framework::ruleset::AnyRuleset>, n: u64) -> Vec<u64> {
-    r.nim_value_sequence(n).expect("sequence")
+    r.heap().nim_value_sequence(n).expect("sequence")
 }
 
 #[test]
 fn named_value_tests_4_2_5() {
     let nim = entry("Nim", Args::default());
     assert_eq!(seq(&nim, 20), (1..=20).collect::<Vec<_>>());
-    assert_eq!(nim.heap_options(20).unwrap().len(), 20);
+    assert_eq!(nim.heap().heap_options(20).unwrap().len(), 20);
     let allbut_sub = entry("Subtraction", allbut(&[2, 3, 7]));
     assert_eq!(
         seq(&allbut_sub, 20),
         [1, 0, 1, 2, 3, 2, 3, 4, 5, 4, 5, 6, 7, 6, 7, 8, 9, 8, 9, 10]
     );
-    assert_eq!(allbut_sub.heap_options(20).unwrap().len(), 17);
+    assert_eq!(allbut_sub.heap().heap_options(20).unwrap().len(), 17);
     let kayles = entry("Kayles", Args::default());
     assert_eq!(
         seq(&kayles, 20),
@@ -283,7 +293,7 @@ fn named_value_tests_4_2_5() {
         seq(&grundy, 20),
         [0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3, 2, 1, 3, 2, 4, 3, 0]
     );
-    assert_eq!(grundy.heap_options(20).unwrap().len(), 9);
+    assert_eq!(grundy.heap().heap_options(20).unwrap().len(), 9);
     // Subtraction([2,3,7]) by hand: g(5) = mex{g(3), g(2)} = mex{1} = 0, ...
     let sub = entry("Subtraction", Args::new(vec![set(&[2, 3, 7])]));
     assert_eq!(seq(&sub, 10), [0, 1, 1, 2, 0, 0, 1, 1, 2, 0]);
@@ -386,7 +396,7 @@ proptest! {
         let fast = take_and_break("T".into(), &code).unwrap();
         let plain = ruleset("P".into(), Rc::new(Code::parse(&code).unwrap()), None);
         let n = if code.contains(['8', '9', 'A', 'B', 'C', 'D', 'E', 'F']) { 30 } else { 120 };
-        prop_assert_eq!(fast.sequence(n).unwrap(), plain.nim_value_sequence(n).unwrap());
+        prop_assert_eq!(fast.sequence(n).unwrap(), plain.heap().nim_value_sequence(n).unwrap());
     }
 
     /// The nim value of a position equals the nim value of its canonical
@@ -420,7 +430,7 @@ fn octal_method_past_the_mask_choice() {
         let n = 2300;
         assert_eq!(
             fast.sequence(n).unwrap(),
-            plain.nim_value_sequence(n).unwrap(),
+            plain.heap().nim_value_sequence(n).unwrap(),
             "{code}"
         );
     }
@@ -449,7 +459,7 @@ fn general_codes_equal_plain_mex() {
         let plain = ruleset("P".into(), Rc::new(Code::parse(code).unwrap()), None);
         assert_eq!(
             fast.sequence(n).unwrap(),
-            plain.nim_value_sequence(n).unwrap(),
+            plain.heap().nim_value_sequence(n).unwrap(),
             "{code}"
         );
     }

@@ -14,13 +14,14 @@
 //! `TurnAndEatcake` (0.7, twisted), built on those take-and-break codes.
 
 use crate::framework::args::{Arg, Args};
-use crate::framework::capability::HeapRules;
 use crate::framework::entry::{Make, Package, RulesetEntry};
 use crate::framework::error::{RuleError, RuleResult};
 use crate::framework::keyed::{arg_text, Pair, Rules};
+use crate::framework::kind::HeapRules;
 use crate::framework::ruleset::AnyRuleset;
 use crate::games::coordinate::partizan::ruleset;
 use crate::games::coordinate::preset_in;
+use crate::games::heap::code::Code;
 use crate::games::heap::partizan::heap_rules_arg;
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -75,11 +76,10 @@ fn preset(
     twisted: bool,
 ) -> Rc<dyn AnyRuleset> {
     preset_in(slot, || {
-        let rules = crate::games::heap::take_and_break(format!("TakeAndBreak({code:?})"), code)
-            .expect("the presets' codes are valid take-and-break codes")
-            .into_any()
-            .heap_rules()
-            .expect("a take-and-break ruleset has heap rules");
+        let rules: Rc<dyn HeapRules> = match Code::parse(code) {
+            Ok(c) => Rc::new(c),
+            Err(e) => unreachable!("the built-in code {code} is valid: {e}"),
+        };
         gen_cutcake(name.to_string(), rules.clone(), rules, twisted)
     })
 }

@@ -18,6 +18,7 @@ use crate::framework::args::{Arg, Args, UserFn};
 use crate::framework::entry::{Make, Package, RulesetEntry};
 use crate::framework::error::{RuleError, RuleResult};
 use crate::framework::keyed::{check_listable, position, ImpartialGame, Pair, Rules, Table};
+use crate::framework::kind;
 use crate::framework::ruleset::{AnyPosition, AnyRuleset};
 use onag_core::number::Rational;
 use rustc_hash::FxHashMap;
@@ -128,7 +129,7 @@ fn register(game: Rc<ImpartialGame<Pair>>) -> Rc<dyn AnyRuleset> {
 
 /// The coordinate options of `r`, if it is an impartial coordinate ruleset.
 pub fn rules_of(r: &Rc<dyn AnyRuleset>) -> Option<Rc<dyn Rules<Pair>>> {
-    r.coordinate_rules()
+    r.as_coordinate().map(|c| c.rules())
 }
 
 /// The largest table `NimValueTable` / `GameValueTable` computes.
@@ -164,13 +165,19 @@ impl AnyRuleset for CoordinateRuleset {
         self.game.name.clone()
     }
 
-    fn coordinate_rules(&self) -> Option<Rc<dyn Rules<Pair>>> {
-        Some(self.game.rules.clone())
-    }
-
     fn position(&self, args: &Args) -> RuleResult<Rc<dyn AnyPosition>> {
         let p = parse_pair(&self.game.name, args, false)?;
         Ok(position(Table::Impartial(self.game.clone()), vec![p]))
+    }
+
+    fn as_coordinate(&self) -> Option<&dyn kind::Coordinate> {
+        Some(self)
+    }
+}
+
+impl kind::Coordinate for CoordinateRuleset {
+    fn rules(&self) -> Rc<dyn Rules<Pair>> {
+        self.game.rules.clone()
     }
 
     fn nim_value_table(&self, rows: u64, cols: u64) -> RuleResult<Vec<Vec<u64>>> {

@@ -9,6 +9,7 @@ use crate::framework::args::{Arg, Args};
 use crate::framework::entry::{Make, Package, RulesetEntry};
 use crate::framework::error::{RuleError, RuleResult};
 use crate::framework::keyed::{arg_text, position, Pair, PartizanGame, Rules, Table};
+use crate::framework::kind;
 use crate::framework::ruleset::{AnyPosition, AnyRuleset};
 use crate::games::coordinate::{check_table, parse_pair, rules_of};
 use onag_core::game::Game;
@@ -55,6 +56,12 @@ impl AnyRuleset for PartizanCoordinateRuleset {
         Ok(position(Table::Partizan(self.game.clone()), vec![p]))
     }
 
+    fn as_partizan_coordinate(&self) -> Option<&dyn kind::PartizanCoordinate> {
+        Some(self)
+    }
+}
+
+impl kind::PartizanCoordinate for PartizanCoordinateRuleset {
     fn game_value_table(&self, rows: u64, cols: u64) -> RuleResult<Vec<Vec<Game>>> {
         check_table("GameValueTable", rows, cols)?;
         (1..=rows)

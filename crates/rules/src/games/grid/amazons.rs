@@ -13,12 +13,12 @@
 //! and no symmetry swaps the players) and the colour exchange, which
 //! negates.
 
-use crate::boards::bitboard::Board;
+use crate::boards::bitboard::BitBoard;
 use crate::boards::grid::Grid;
 use crate::framework::args::Args;
 use crate::framework::entry::{Make, Package, RulesetEntry};
 use crate::framework::error::RuleResult;
-use crate::framework::position::{Player, Position};
+use crate::framework::position::{Board, Player, Position};
 use crate::framework::ruleset::{partizan, AnyPosition, Simple};
 use std::rc::Rc;
 
@@ -55,7 +55,7 @@ fn build(prefix: &Rc<str>, args: &Args) -> RuleResult<Rc<dyn AnyPosition>> {
 /// An Amazons position (layers: Left amazons, Right amazons, burnt cells;
 /// at most 128 cells).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Amazons(Board<3>);
+pub struct Amazons(BitBoard<3>);
 
 impl Amazons {
     /// From a board string (`.xo#`).
@@ -65,18 +65,18 @@ impl Amazons {
 
     /// From a grid of cell values 0..=3.
     pub fn from_grid(g: &Grid) -> RuleResult<Amazons> {
-        Ok(Amazons(Board::from_grid("Amazons", g)?))
+        Ok(Amazons(BitBoard::from_grid("Amazons", g)?))
     }
 
     /// The board string (`.xo#`).
-    pub fn board(&self) -> String {
+    pub fn board_string(&self) -> String {
         self.0.board_string(CHARMAP)
     }
 
     /// The same board with the colours exchanged.
     pub fn colour_swapped(&self) -> Amazons {
         let [x, o, b] = self.0.layers;
-        Amazons(Board {
+        Amazons(BitBoard {
             layers: [o, x, b],
             ..self.0
         })
@@ -102,7 +102,11 @@ impl Amazons {
 
 impl Position for Amazons {
     fn text(&self) -> String {
-        format!("\"{}\"", self.board())
+        format!("\"{}\"", self.board_string())
+    }
+
+    fn board(&self) -> Option<Board> {
+        Some(Board::from_rows(&self.board_string()))
     }
 
     fn options(&self, player: Player) -> Vec<Self> {
@@ -153,7 +157,7 @@ impl Position for Amazons {
         for &s in self.0.candidate_symmetries() {
             let t = self.0.transform(s);
             let [x, o, b] = t.layers;
-            let swapped = Board {
+            let swapped = BitBoard {
                 layers: [o, x, b],
                 ..t
             };

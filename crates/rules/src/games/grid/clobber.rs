@@ -20,13 +20,13 @@
 //! the rectangle that preserve the direction set, and over the colour swap
 //! (which negates) when the rules treat both players alike.
 
-use crate::boards::bitboard::Board;
+use crate::boards::bitboard::BitBoard;
 use crate::boards::directions::{self, directions, Step};
 use crate::boards::grid::Grid;
 use crate::framework::args::{Arg, Args};
 use crate::framework::entry::{Make, Package, RulesetEntry};
 use crate::framework::error::{RuleError, RuleResult};
-use crate::framework::position::{Player, Position};
+use crate::framework::position::{Board, Player, Position};
 use crate::framework::ruleset::{partizan, AnyPosition, AnyRuleset};
 use std::hash::{Hash, Hasher};
 use std::rc::Rc;
@@ -82,7 +82,7 @@ fn swap_mask(m: u8) -> u8 {
 }
 
 /// The image of a direction under symmetry `sym` (as in
-/// [`Board::transform`]).
+/// [`BitBoard::transform`]).
 fn map_direction(sym: u8, (mut dr, mut dc): (i64, i64)) -> (i64, i64) {
     if sym & 1 != 0 {
         dr = -dr;
@@ -217,7 +217,7 @@ impl Hash for RulesRef {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Clobber {
     rules: RulesRef,
-    board: Board<2>,
+    board: BitBoard<2>,
 }
 
 impl Clobber {
@@ -234,12 +234,12 @@ impl Clobber {
     fn from_grid(rules: RulesRef, g: &Grid) -> RuleResult<Clobber> {
         Ok(Clobber {
             rules,
-            board: Board::from_grid("GenClobber", g)?,
+            board: BitBoard::from_grid("GenClobber", g)?,
         })
     }
 
     /// The board string (`.xo`).
-    pub fn board(&self) -> String {
+    pub fn board_string(&self) -> String {
         self.board.board_string(CHARMAP)
     }
 
@@ -247,7 +247,7 @@ impl Clobber {
     pub fn colour_swapped(&self) -> Clobber {
         let [x, o] = self.board.layers;
         Clobber {
-            board: Board {
+            board: BitBoard {
                 layers: [o, x],
                 ..self.board
             },
@@ -255,7 +255,7 @@ impl Clobber {
         }
     }
 
-    fn with_board(&self, board: Board<2>) -> Clobber {
+    fn with_board(&self, board: BitBoard<2>) -> Clobber {
         Clobber {
             rules: self.rules,
             board,
@@ -265,7 +265,11 @@ impl Clobber {
 
 impl Position for Clobber {
     fn text(&self) -> String {
-        format!("\"{}\"", self.board())
+        format!("\"{}\"", self.board_string())
+    }
+
+    fn board(&self) -> Option<Board> {
+        Some(Board::from_rows(&self.board_string()))
     }
 
     fn options(&self, player: Player) -> Vec<Self> {
@@ -354,7 +358,7 @@ impl Position for Clobber {
             if info.colour_swap {
                 // The exchanged image of a symmetric image.
                 let [x, o] = t.layers;
-                let t = Board {
+                let t = BitBoard {
                     layers: [o, x],
                     ..t
                 };

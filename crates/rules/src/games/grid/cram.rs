@@ -12,7 +12,7 @@ use crate::boards::grid::{Grid, GridError};
 use crate::framework::args::Args;
 use crate::framework::entry::{Make, Package, RulesetEntry};
 use crate::framework::error::RuleResult;
-use crate::framework::position::{ImpartialPosition, Player, Position};
+use crate::framework::position::{Board, ImpartialPosition, Player, Position};
 use crate::framework::ruleset::{impartial, AnyPosition, Simple};
 use crate::games::grid::domineering::Domineering;
 use std::rc::Rc;
@@ -71,5 +71,9 @@ impl ImpartialPosition for Cram {
 
     fn text(&self) -> String {
         self.0.text()
+    }
+
+    fn board(&self) -> Option<Board> {
+        self.0.board()
     }
 }

@@ -11,7 +11,7 @@ use crate::boards::grid::{Grid, GridError};
 use crate::framework::args::Args;
 use crate::framework::entry::{Make, Package, RulesetEntry};
 use crate::framework::error::RuleResult;
-use crate::framework::position::{Player, Position};
+use crate::framework::position::{Board, Player, Position};
 use crate::framework::ruleset::{partizan, AnyPosition, Simple};
 use std::rc::Rc;
 
@@ -89,7 +89,7 @@ impl Domineering {
     }
 
     /// The board string, rows separated by `|`.
-    pub fn board(&self) -> String {
+    pub fn board_string(&self) -> String {
         let mut s = String::new();
         for r in 0..self.rows() {
             if r > 0 {
@@ -211,7 +211,11 @@ impl Domineering {
 
 impl Position for Domineering {
     fn text(&self) -> String {
-        format!("\"{}\"", self.board())
+        format!("\"{}\"", self.board_string())
+    }
+
+    fn board(&self) -> Option<Board> {
+        Some(Board::from_rows(&self.board_string()))
     }
 
     fn options(&self, player: Player) -> Vec<Self> {

@@ -9,12 +9,12 @@
 //! Normal forms range over the 8 symmetries of the rectangle; the four that
 //! transpose swap the players and negate the value.
 
-use crate::boards::bitboard::Board;
+use crate::boards::bitboard::BitBoard;
 use crate::boards::grid::Grid;
 use crate::framework::args::Args;
 use crate::framework::entry::{Make, Package, RulesetEntry};
 use crate::framework::error::RuleResult;
-use crate::framework::position::{Player, Position};
+use crate::framework::position::{Board, Player, Position};
 use crate::framework::ruleset::{partizan, AnyPosition, Simple};
 use std::rc::Rc;
 
@@ -42,7 +42,7 @@ fn build(prefix: &Rc<str>, args: &Args) -> RuleResult<Rc<dyn AnyPosition>> {
 /// A Fission position (layer 0 stones, layer 1 blocked cells; at most 128
 /// cells).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Fission(Board<2>);
+pub struct Fission(BitBoard<2>);
 
 impl Fission {
     /// From a board string (`.x#`).
@@ -52,18 +52,22 @@ impl Fission {
 
     /// From a grid of cell values 0..=2.
     pub fn from_grid(g: &Grid) -> RuleResult<Fission> {
-        Ok(Fission(Board::from_grid("Fission", g)?))
+        Ok(Fission(BitBoard::from_grid("Fission", g)?))
     }
 
     /// The board string (`.x#`).
-    pub fn board(&self) -> String {
+    pub fn board_string(&self) -> String {
         self.0.board_string(CHARMAP)
     }
 }
 
 impl Position for Fission {
     fn text(&self) -> String {
-        format!("\"{}\"", self.board())
+        format!("\"{}\"", self.board_string())
+    }
+
+    fn board(&self) -> Option<Board> {
+        Some(Board::from_rows(&self.board_string()))
     }
 
     fn options(&self, player: Player) -> Vec<Self> {

@@ -10,12 +10,12 @@
 //! over the 8 symmetries of the rectangle (no player swap: moves are
 //! orthogonal for both) and the colour exchange, which negates.
 
-use crate::boards::bitboard::Board;
+use crate::boards::bitboard::BitBoard;
 use crate::boards::grid::Grid;
 use crate::framework::args::Args;
 use crate::framework::entry::{Make, Package, RulesetEntry};
 use crate::framework::error::RuleResult;
-use crate::framework::position::{Player, Position};
+use crate::framework::position::{Board, Player, Position};
 use crate::framework::ruleset::{partizan, AnyPosition, Simple};
 use std::rc::Rc;
 
@@ -43,7 +43,7 @@ fn build(prefix: &Rc<str>, args: &Args) -> RuleResult<Rc<dyn AnyPosition>> {
 /// A Konane position (layers: Left stones, Right stones, blocked cells; at
 /// most 128 cells).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Konane(Board<3>);
+pub struct Konane(BitBoard<3>);
 
 impl Konane {
     /// From a board string (`.xo#`).
@@ -53,18 +53,18 @@ impl Konane {
 
     /// From a grid of cell values 0..=3.
     pub fn from_grid(g: &Grid) -> RuleResult<Konane> {
-        Ok(Konane(Board::from_grid("Konane", g)?))
+        Ok(Konane(BitBoard::from_grid("Konane", g)?))
     }
 
     /// The board string (`.xo#`).
-    pub fn board(&self) -> String {
+    pub fn board_string(&self) -> String {
         self.0.board_string(CHARMAP)
     }
 
     /// The same board with the colours exchanged.
     pub fn colour_swapped(&self) -> Konane {
         let [x, o, b] = self.0.layers;
-        Konane(Board {
+        Konane(BitBoard {
             layers: [o, x, b],
             ..self.0
         })
@@ -73,7 +73,11 @@ impl Konane {
 
 impl Position for Konane {
     fn text(&self) -> String {
-        format!("\"{}\"", self.board())
+        format!("\"{}\"", self.board_string())
+    }
+
+    fn board(&self) -> Option<Board> {
+        Some(Board::from_rows(&self.board_string()))
     }
 
     fn options(&self, player: Player) -> Vec<Self> {
@@ -129,7 +133,7 @@ impl Position for Konane {
         for &s in self.0.candidate_symmetries() {
             let t = self.0.transform(s);
             let [x, o, b] = t.layers;
-            let swapped = Board {
+            let swapped = BitBoard {
                 layers: [o, x, b],
                 ..t
             };

@@ -3,8 +3,8 @@
 //! syntax, constraint normalisation, normal form and printing, and the
 //! option lists of a heap in CGSuite's order.
 
-use crate::framework::capability::HeapRules;
 use crate::framework::error::{RuleError, RuleResult};
+use crate::framework::kind::HeapRules;
 use std::fmt;
 
 /// The largest heap count a brace item may name (RULESETS 4.2.1).

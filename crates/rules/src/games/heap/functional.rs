@@ -2,8 +2,8 @@
 //! rules given by a user function from a heap size to its option lists.
 
 use crate::framework::args::{Arg, UserFn};
-use crate::framework::capability::HeapRules;
 use crate::framework::error::{RuleError, RuleResult};
+use crate::framework::kind::HeapRules;
 
 /// Heap rules computed by a user function.
 pub struct Functional {

@@ -19,12 +19,13 @@ pub(crate) mod sequence;
 pub mod spawning;
 
 use crate::framework::args::{Arg, Args};
-use crate::framework::capability::HeapRules;
 use crate::framework::entry::{Make, Package, RulesetEntry};
 use crate::framework::error::{RuleError, RuleResult};
+use crate::framework::kind::HeapRules;
+use crate::framework::kind::{self, Periodicity};
 use crate::framework::nim::mex;
 use crate::framework::position::Player;
-use crate::framework::ruleset::{unsupported, AnyPosition, AnyRuleset, Periodicity};
+use crate::framework::ruleset::{AnyPosition, AnyRuleset};
 use code::Code;
 use onag_core::game::Game;
 use rustc_hash::{FxHashMap, FxHashSet};
@@ -314,23 +315,26 @@ impl AnyRuleset for HeapRuleset {
         }
     }
 
-    fn heap_rules(&self) -> Option<Rc<dyn HeapRules>> {
-        Some(self.0.rules.clone())
+    fn as_heap(&self) -> Option<&dyn kind::Heap> {
+        Some(self)
+    }
+}
+
+impl kind::Heap for HeapRuleset {
+    fn rules(&self) -> Rc<dyn HeapRules> {
+        self.0.rules.clone()
     }
 
-    fn code(&self) -> RuleResult<String> {
-        self.0
-            .code
-            .clone()
-            .ok_or_else(|| unsupported(&self.0.name, "code"))
+    fn code(&self) -> Option<String> {
+        self.0.code.clone()
     }
 
     fn heap_options(&self, n: u64) -> RuleResult<Vec<Vec<u64>>> {
         self.0.rules.heap_options(n)
     }
 
-    fn heap_nim_value(&self, n: u64) -> RuleResult<u64> {
-        self.nim_value(n)
+    fn nim_value(&self, n: u64) -> RuleResult<u64> {
+        HeapRuleset::nim_value(self, n)
     }
 
     fn nim_value_sequence(&self, n: u64) -> RuleResult<Vec<u64>> {

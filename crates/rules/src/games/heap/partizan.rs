@@ -10,10 +10,10 @@
 //! `R.PartizanJoin(S)` is `PartizanHeapRuleset(R, S)`.
 
 use crate::framework::args::{Arg, Args};
-use crate::framework::capability::HeapRules;
 use crate::framework::entry::{Make, Package, RulesetEntry};
 use crate::framework::error::{RuleError, RuleResult};
 use crate::framework::keyed::{arg_text, position, HeapAdapter, PartizanGame, Table};
+use crate::framework::kind::{self, HeapRules};
 use crate::framework::ruleset::{AnyPosition, AnyRuleset};
 use crate::games::heap::code::{self, Code};
 use onag_core::game::Game;
@@ -97,6 +97,12 @@ impl AnyRuleset for PartizanHeapRuleset {
         }
     }
 
+    fn as_partizan_heap(&self) -> Option<&dyn kind::PartizanHeap> {
+        Some(self)
+    }
+}
+
+impl kind::PartizanHeap for PartizanHeapRuleset {
     fn game_value_sequence(&self, n: u64) -> RuleResult<Vec<Game>> {
         (1..=n).map(|k| self.game.value(k)).collect()
     }
@@ -106,7 +112,8 @@ impl AnyRuleset for PartizanHeapRuleset {
 pub fn heap_rules_arg(what: &str, a: &Arg) -> RuleResult<Rc<dyn HeapRules>> {
     match a {
         Arg::Ruleset(r) => r
-            .heap_rules()
+            .as_heap()
+            .map(|h| h.rules())
             .ok_or_else(|| RuleError::new(format!("{what}: {} is not a heap ruleset", r.name()))),
         other => Err(RuleError::new(format!(
             "{what} expects heap rulesets, got {} ({other:?})",

@@ -2,7 +2,7 @@
 //! sequences.
 
 use super::code::Code;
-use crate::framework::ruleset::Periodicity;
+use crate::framework::kind::Periodicity;
 
 /// The smallest period p(a) of every suffix w_a = (d_a, ..., d_{T−1}) of
 /// the difference word d_i = g(i+1) − g(i), for a = 0..=T (1 for words of

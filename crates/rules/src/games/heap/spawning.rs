@@ -5,8 +5,8 @@
 //! coin, and `F` tested once at an element's minimum count, skipping the
 //! whole element when it fails (so Sympler has no moves at even heaps).
 
-use crate::framework::capability::HeapRules;
 use crate::framework::error::{RuleError, RuleResult};
+use crate::framework::kind::HeapRules;
 
 /// How the turned coins must be spaced.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -30,7 +30,7 @@ use crate::boards::strip::Strip;
 use crate::framework::args::{Arg, Args};
 use crate::framework::entry::{Make, Package, RulesetEntry};
 use crate::framework::error::{RuleError, RuleResult};
-use crate::framework::position::{Player, Position};
+use crate::framework::position::{Board, Player, Position};
 use crate::framework::ruleset::{partizan, AnyPosition, AnyRuleset};
 use std::rc::Rc;
 
@@ -435,6 +435,10 @@ impl Toads {
 impl Position for Toads {
     fn text(&self) -> String {
         format!("\"{}\"", self.cells())
+    }
+
+    fn board(&self) -> Option<Board> {
+        Some(Board::from_rows(&self.cells()))
     }
 
     fn options(&self, player: Player) -> Vec<Self> {

@@ -15,7 +15,7 @@ use crate::boards::strip::Strip;
 use crate::framework::args::Args;
 use crate::framework::entry::{Make, Package, RulesetEntry};
 use crate::framework::error::{RuleError, RuleResult};
-use crate::framework::position::{Player, Position};
+use crate::framework::position::{Board, Player, Position};
 use crate::framework::ruleset::{partizan, AnyPosition, Simple};
 use std::rc::Rc;
 
@@ -144,6 +144,10 @@ fn swap(c: u8) -> u8 {
 impl Position for Toppling {
     fn text(&self) -> String {
         format!("\"{}\"", self.cells())
+    }
+
+    fn board(&self) -> Option<Board> {
+        Some(Board::from_rows(&self.cells()))
     }
 
     fn options(&self, player: Player) -> Vec<Self> {

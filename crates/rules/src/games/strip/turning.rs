@@ -9,10 +9,10 @@
 
 use crate::boards::strip::Strip;
 use crate::framework::args::{Arg, Args};
-use crate::framework::capability::HeapRules;
 use crate::framework::entry::{Make, Package, RulesetEntry};
 use crate::framework::error::{RuleError, RuleResult};
-use crate::framework::position::Player;
+use crate::framework::kind::{self, HeapRules};
+use crate::framework::position::{Board, Player};
 use crate::framework::ruleset::{AnyPosition, AnyRuleset};
 use onag_core::game::Game;
 use std::rc::Rc;
@@ -39,12 +39,15 @@ fn build(args: &Args) -> RuleResult<Rc<dyn AnyRuleset>> {
             ))
         }
     };
-    let rules = heap.heap_rules().ok_or_else(|| {
-        RuleError(format!(
-            "Turning expects an impartial heap ruleset, got {}",
-            heap.name()
-        ))
-    })?;
+    let rules = match heap.as_heap() {
+        Some(h) => h.rules(),
+        None => {
+            return Err(RuleError(format!(
+                "Turning expects an impartial heap ruleset, got {}",
+                heap.name()
+            )))
+        }
+    };
     Ok(Rc::new(Turning(Rc::new(Inner { name, heap, rules }))))
 }
 
@@ -57,6 +60,18 @@ struct Inner {
 /// A coin-turning ruleset.
 #[derive(Clone)]
 pub struct Turning(Rc<Inner>);
+
+impl Turning {
+    /// The heap ruleset the coins follow (checked to be one when made).
+    fn heap(&self) -> RuleResult<&dyn kind::Heap> {
+        self.0.heap.as_heap().ok_or_else(|| {
+            RuleError(format!(
+                "Turning expects an impartial heap ruleset, got {}",
+                self.0.heap.name()
+            ))
+        })
+    }
+}
 
 impl AnyRuleset for Turning {
     fn name(&self) -> String {
@@ -83,21 +98,30 @@ impl Coins {
         let mut v = 0;
         for (i, &h) in self.heads.iter().enumerate() {
             if h {
-                v ^= self.ruleset.0.heap.heap_nim_value(i as u64 + 1)?;
+                v ^= self.ruleset.heap()?.nim_value(i as u64 + 1)?;
             }
         }
         Ok(v)
     }
 }
 
-impl AnyPosition for Coins {
-    fn display(&self) -> String {
-        let s: String = self
-            .heads
+impl Coins {
+    /// The coins as `t` (tails) and `h` (heads).
+    fn faces(&self) -> String {
+        self.heads
             .iter()
             .map(|&h| if h { 'h' } else { 't' })
-            .collect();
-        format!("{}(\"{s}\")", self.ruleset.0.name)
+            .collect()
+    }
+}
+
+impl AnyPosition for Coins {
+    fn display(&self) -> String {
+        format!("{}(\"{}\")", self.ruleset.0.name, self.faces())
+    }
+
+    fn board(&self) -> Option<Board> {
+        Some(Board::from_rows(&self.faces()))
     }
 
     fn options(&self, _player: Player) -> RuleResult<Vec<Rc<dyn AnyPosition>>> {
