@@ -1,10 +1,18 @@
-//! Small rectangular boards as bitboards, shared by the grid rulesets of
-//! RULESETS 1.3-1.6 (Clobber, Konane, Amazons, Fission): one `u128` layer per
-//! non-zero cell value, bit `r * cols + c` for cell (r, c), at most 128
-//! cells. Provides parsing from a [`Grid`], printing with a character map,
-//! the 8 symmetries of the rectangle, connected regions and cropping.
+//! Small rectangular boards as bitboards, the one board engine of the grid
+//! rulesets (RULESETS 1.2-1.6: Domineering, Cram, the Clobber family,
+//! Konane, Amazons, Fission): one `u128` layer per non-zero cell value, bit
+//! `r * cols + c` for cell (r, c), at most 128 cells.
+//!
+//! Besides parsing and printing, a bitboard gives the 8 symmetries of the
+//! rectangle, its least image under a set of them (the normal form of the
+//! grid games), its connected regions by any set of steps, and the
+//! sub-board of a region. Each works a row or a whole layer at a time:
+//! flips move rows, a half turn reverses the layer, regions grow by shifts
+//! of the whole layer, and cropping moves rows, so that only the transpose
+//! visits cells one by one.
 
-use crate::boards::grid::{Grid, GridError};
+use super::directions::Step;
+use super::grid::{Grid, GridError};
 
 /// The largest board (in cells) a bitboard holds.
 pub const MAX_CELLS: usize = 128;
@@ -13,9 +21,56 @@ pub const MAX_CELLS: usize = 128;
 /// `layers[v - 1]` is set, and 0 (empty) when no layer has it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct BitBoard<const K: usize> {
+    /// The number of rows.
     pub rows: u8,
+    /// The number of columns.
     pub cols: u8,
+    /// For each cell value 1..=K, the cells that have it.
     pub layers: [u128; K],
+}
+
+/// The low `n` bits.
+#[inline]
+fn low(n: usize) -> u128 {
+    if n >= 128 {
+        u128::MAX
+    } else {
+        (1u128 << n) - 1
+    }
+}
+
+/// The whole-layer shift by `s` bits (left when positive).
+#[inline]
+fn shift(x: u128, s: i64) -> u128 {
+    if s >= 0 {
+        x << s
+    } else {
+        x >> -s
+    }
+}
+
+/// The steps of a flood fill: for each step, the cells it may leave from
+/// and the shift it makes. Directions are few, so they live inline.
+struct Steps {
+    steps: [(u128, i64); 16],
+    len: usize,
+    /// Steps beyond the inline ones (long user-given direction lists).
+    more: Vec<(u128, i64)>,
+}
+
+impl Steps {
+    fn push(&mut self, s: (u128, i64)) {
+        if self.len < self.steps.len() {
+            self.steps[self.len] = s;
+            self.len += 1;
+        } else {
+            self.more.push(s);
+        }
+    }
+
+    fn iter(&self) -> impl Iterator<Item = &(u128, i64)> {
+        self.steps[..self.len].iter().chain(&self.more)
+    }
 }
 
 impl<const K: usize> BitBoard<K> {
@@ -50,22 +105,19 @@ impl<const K: usize> BitBoard<K> {
         })
     }
 
+    /// The number of rows.
     pub fn rows(&self) -> usize {
         self.rows as usize
     }
 
+    /// The number of columns.
     pub fn cols(&self) -> usize {
         self.cols as usize
     }
 
     /// Every cell of the board.
     pub fn all(&self) -> u128 {
-        let n = self.rows() * self.cols();
-        if n == 128 {
-            u128::MAX
-        } else {
-            (1u128 << n) - 1
-        }
+        low(self.rows() * self.cols())
     }
 
     /// The cells with a non-zero value.
@@ -127,65 +179,142 @@ impl<const K: usize> BitBoard<K> {
         s
     }
 
-    /// The mask of one row (row 0) of `cols` cells.
+    /// The mask of one row (row 0).
     fn row_mask(&self) -> u128 {
-        if self.cols() >= 128 {
-            u128::MAX
-        } else {
-            (1u128 << self.cols()) - 1
+        low(self.cols())
+    }
+
+    /// A copy with every layer mapped by `f`.
+    fn map_layers(&self, f: impl Fn(u128) -> u128) -> Self {
+        let mut out = *self;
+        for l in out.layers.iter_mut() {
+            *l = f(*l);
         }
+        out
+    }
+
+    /// Row r moved to row `rows - 1 - r`.
+    fn flip_rows(&self) -> Self {
+        let (rows, cols, row) = (self.rows(), self.cols(), self.row_mask());
+        self.map_layers(|x| {
+            let mut out = 0;
+            for r in 0..rows {
+                out |= (x >> (r * cols) & row) << ((rows - 1 - r) * cols);
+            }
+            out
+        })
+    }
+
+    /// The half turn: cell i moved to cell `n - 1 - i`.
+    fn half_turn(&self) -> Self {
+        let n = self.rows() * self.cols();
+        if n == 0 {
+            return *self;
+        }
+        self.map_layers(|x| x.reverse_bits() >> (128 - n))
+    }
+
+    /// Cell (r, c) moved to (c, r).
+    fn transpose(&self) -> Self {
+        let (rows, cols, row) = (self.rows(), self.cols(), self.row_mask());
+        let mut out = self.map_layers(|x| {
+            let mut t = 0u128;
+            for r in 0..rows {
+                let mut bits = x >> (r * cols) & row;
+                while bits != 0 {
+                    let c = bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    t |= 1 << (c * rows + r);
+                }
+            }
+            t
+        });
+        out.rows = self.cols;
+        out.cols = self.rows;
+        out
     }
 
     /// The image under one of the 8 symmetries: bit 0 flips rows, bit 1
     /// flips columns, bit 2 transposes (after the flips).
     pub fn transform(&self, sym: u8) -> Self {
-        let (rows, cols) = (self.rows(), self.cols());
-        let mut out = *self;
-        if sym & 3 != 0 && cols > 0 {
-            let row = self.row_mask();
-            for (k, &layer) in self.layers.iter().enumerate() {
-                let mut img = 0u128;
-                for r in 0..rows {
-                    let mut bits = layer >> (r * cols) & row;
-                    if sym & 2 != 0 {
-                        bits = bits.reverse_bits() >> (128 - cols);
-                    }
-                    let nr = if sym & 1 != 0 { rows - 1 - r } else { r };
-                    img |= bits << (nr * cols);
-                }
-                out.layers[k] = img;
-            }
-        }
+        let flipped = match sym & 3 {
+            0 => *self,
+            1 => self.flip_rows(),
+            2 => self.flip_rows().half_turn(),
+            _ => self.half_turn(),
+        };
         if sym & 4 == 0 {
-            return out;
-        }
-        let mut layers = [0u128; K];
-        for (k, &layer) in out.layers.iter().enumerate() {
-            let mut m = layer;
-            while m != 0 {
-                let i = m.trailing_zeros() as usize;
-                m &= m - 1;
-                let (r, c) = (i / cols, i % cols);
-                layers[k] |= 1 << (c * rows + r);
-            }
-        }
-        BitBoard {
-            rows: self.cols,
-            cols: self.rows,
-            layers,
+            flipped
+        } else {
+            flipped.transpose()
         }
     }
 
-    /// The symmetries (as in [`BitBoard::transform`]) whose images can be the
-    /// least under the derived order, which compares the row count first:
-    /// the 4 keeping the shape when there are fewer rows than columns, the
-    /// 4 transposing ones when there are more, all 8 for a square.
+    /// The images under the symmetries that can be least in the derived
+    /// order, which compares the row count first: the 4 keeping the shape
+    /// when there are fewer rows than columns, the 4 transposing ones when
+    /// there are more, all 8 for a square. Each comes with its symmetry
+    /// (as in [`BitBoard::transform`]); a transpose is computed once.
+    pub fn candidate_images(&self) -> impl Iterator<Item = (u8, Self)> {
+        let mut out = [(0u8, *self); 8];
+        let mut n = 0;
+        let mut four = |base: Self, transposed: bool| {
+            // flip_rows then transpose is transpose then flip_cols, and
+            // flip_cols is flip_rows then a half turn.
+            let rows = base.flip_rows();
+            let t = if transposed { 4 } else { 0 };
+            let (r, c) = if transposed { (2, 1) } else { (1, 2) };
+            out[n] = (t, base);
+            out[n + 1] = (t | r, rows);
+            out[n + 2] = (t | c, rows.half_turn());
+            out[n + 3] = (t | 3, base.half_turn());
+            n += 4;
+        };
+        if self.rows <= self.cols {
+            four(*self, false);
+        }
+        if self.rows >= self.cols {
+            four(self.transpose(), true);
+        }
+        out.into_iter().take(n)
+    }
+
+    /// The symmetries (as in [`BitBoard::transform`]) whose images can be
+    /// least: those of [`BitBoard::candidate_images`].
     pub fn candidate_symmetries(&self) -> &'static [u8] {
         match self.rows.cmp(&self.cols) {
             std::cmp::Ordering::Less => &[0, 1, 2, 3],
             std::cmp::Ordering::Greater => &[4, 5, 6, 7],
             std::cmp::Ordering::Equal => &[0, 1, 2, 3, 4, 5, 6, 7],
         }
+    }
+
+    /// The least image of the board, or of its image under `exchange` (a
+    /// relabelling that negates the value, such as the colour swap), over
+    /// the candidate symmetries that `allowed` keeps; with it, whether the
+    /// image's value is the negative of this board's: it came through
+    /// `exchange`, or (when `transpose_negates`, the transpose swapping the
+    /// players) through a transposing symmetry, but not both.
+    pub fn least_image(
+        &self,
+        allowed: impl Fn(u8) -> bool,
+        exchange: Option<fn(&Self) -> Self>,
+        transpose_negates: bool,
+    ) -> (Self, bool) {
+        let mut best: Option<(Self, bool)> = None;
+        for (sym, image) in self.candidate_images().filter(|&(s, _)| allowed(s)) {
+            let negated = transpose_negates && sym & 4 != 0;
+            let mut consider = |b: Self, neg: bool| {
+                if best.as_ref().is_none_or(|(least, _)| b < *least) {
+                    best = Some((b, neg));
+                }
+            };
+            consider(image, negated);
+            if let Some(x) = exchange {
+                consider(x(&image), !negated);
+            }
+        }
+        best.unwrap_or((*self, false))
     }
 
     /// The cells from which the step (dr, dc) stays on the board, and the
@@ -209,19 +338,32 @@ impl<const K: usize> BitBoard<K> {
         (ok, dr * cols + dc)
     }
 
-    /// The cells of `within` connected to the cells of `seed` by steps of
-    /// ±d for d in `dirs` (a bit-parallel flood fill).
-    fn fill(&self, within: u128, seed: u128, steps: &[(u128, i64)]) -> u128 {
+    /// The steps ±d for d in `dirs` that can be taken somewhere.
+    fn steps(&self, dirs: &[Step]) -> Steps {
+        let mut out = Steps {
+            steps: [(0, 0); 16],
+            len: 0,
+            more: Vec::new(),
+        };
+        for &(dr, dc) in dirs {
+            for (a, b) in [(dr, dc), (-dr, -dc)] {
+                let s = self.step_mask(a, b);
+                if s.0 != 0 && !out.iter().any(|t| *t == s) {
+                    out.push(s);
+                }
+            }
+        }
+        out
+    }
+
+    /// The cells of `within` connected to the cells of `seed` by the
+    /// steps (a bit-parallel flood fill).
+    fn fill(within: u128, seed: u128, steps: &Steps) -> u128 {
         let mut seen = seed & within;
         loop {
             let mut next = seen;
-            for &(ok, shift) in steps {
-                let src = seen & ok;
-                next |= if shift >= 0 {
-                    src << shift
-                } else {
-                    src >> (-shift)
-                };
+            for &(ok, s) in steps.iter() {
+                next |= shift(seen & ok, s);
             }
             next &= within;
             if next == seen {
@@ -231,28 +373,20 @@ impl<const K: usize> BitBoard<K> {
         }
     }
 
-    fn steps(&self, dirs: &[(i64, i64)]) -> Vec<(u128, i64)> {
-        dirs.iter()
-            .flat_map(|&(dr, dc)| [(dr, dc), (-dr, -dc)])
-            .map(|(dr, dc)| self.step_mask(dr, dc))
-            .filter(|&(ok, _)| ok != 0)
-            .collect()
-    }
-
     /// The cells of `within` connected to bit `start` by steps of ±d for d
     /// in `dirs`.
-    pub fn region(&self, within: u128, start: usize, dirs: &[(i64, i64)]) -> u128 {
-        self.fill(within | 1 << start, 1 << start, &self.steps(dirs))
+    pub fn region(&self, within: u128, start: usize, dirs: &[Step]) -> u128 {
+        Self::fill(within | 1 << start, 1 << start, &self.steps(dirs))
     }
 
     /// The regions of `within` (connected by ±`dirs`), in row-major order
     /// of their first cell.
-    pub fn regions(&self, within: u128, dirs: &[(i64, i64)]) -> Vec<u128> {
+    pub fn regions(&self, within: u128, dirs: &[Step]) -> Vec<u128> {
         let steps = self.steps(dirs);
         let mut rest = within;
         let mut out = Vec::new();
         while rest != 0 {
-            let region = self.fill(within, rest & rest.wrapping_neg(), &steps);
+            let region = Self::fill(within, rest & rest.wrapping_neg(), &steps);
             rest &= !region;
             out.push(region);
         }
@@ -262,7 +396,23 @@ impl<const K: usize> BitBoard<K> {
     /// The bounding box of a non-empty mask: (r0, r1, c0, c1), exclusive
     /// ends.
     pub fn bounds(&self, mask: u128) -> (usize, usize, usize, usize) {
-        bounds(mask, self.cols())
+        let cols = self.cols();
+        if mask == 0 || cols == 0 {
+            return (0, 0, 0, 0);
+        }
+        let (first, last) = (
+            mask.trailing_zeros() as usize,
+            127 - mask.leading_zeros() as usize,
+        );
+        let (r0, r1) = (first / cols, last / cols + 1);
+        let row = self.row_mask();
+        let mut columns = 0u128;
+        for r in r0..r1 {
+            columns |= mask >> (r * cols) & row;
+        }
+        let c0 = columns.trailing_zeros() as usize;
+        let c1 = 128 - columns.leading_zeros() as usize;
+        (r0, r1, c0, c1)
     }
 
     /// The sub-board of the bounding box of `mask` (non-empty), where the
@@ -270,55 +420,29 @@ impl<const K: usize> BitBoard<K> {
     /// `fill`.
     pub fn crop(&self, mask: u128, fill: u8) -> Self {
         let (r0, r1, c0, c1) = self.bounds(mask);
-        if (r0, r1, c0, c1) == (0, self.rows(), 0, self.cols()) {
-            let outside = self.all() & !mask;
-            let already = self.layers.iter().enumerate().all(|(k, &l)| {
-                if k + 1 == fill as usize {
-                    l & outside == outside
-                } else {
-                    l & outside == 0
-                }
-            });
-            if already {
-                return *self;
-            }
+        let (rows, cols, width) = (r1 - r0, c1 - c0, self.cols());
+        let mut box_mask = 0u128;
+        let span = low(cols) << c0;
+        for r in r0..r1 {
+            box_mask |= span << (r * width);
         }
-        let (rows, cols) = (r1 - r0, c1 - c0);
+        let outside = box_mask & !mask;
         let mut out = BitBoard {
             rows: rows as u8,
             cols: cols as u8,
             layers: [0u128; K],
         };
-        for r in 0..rows {
-            for c in 0..cols {
-                let src = (r + r0) * self.cols() + c + c0;
-                let v = if mask >> src & 1 == 1 {
-                    self.get(src)
-                } else {
-                    fill
-                };
-                if v != 0 {
-                    out.set(r * cols + c, v);
-                }
+        for (k, (&layer, dst)) in self.layers.iter().zip(out.layers.iter_mut()).enumerate() {
+            let kept = layer & mask | if k + 1 == fill as usize { outside } else { 0 };
+            if (rows, cols) == (self.rows(), width) {
+                *dst = kept;
+                continue;
+            }
+            let row = low(cols);
+            for r in 0..rows {
+                *dst |= (kept >> ((r + r0) * width + c0) & row) << (r * cols);
             }
         }
         out
     }
-}
-
-/// The bounding box of the cells of a non-empty row-major mask on a board
-/// `cols` wide: (r0, r1, c0, c1), exclusive ends.
-pub fn bounds(mask: u128, cols: usize) -> (usize, usize, usize, usize) {
-    let (mut r0, mut r1, mut c0, mut c1) = (usize::MAX, 0, usize::MAX, 0);
-    let mut m = mask;
-    while m != 0 {
-        let i = m.trailing_zeros() as usize;
-        m &= m - 1;
-        let (r, c) = (i / cols, i % cols);
-        r0 = r0.min(r);
-        r1 = r1.max(r + 1);
-        c0 = c0.min(c);
-        c1 = c1.max(c + 1);
-    }
-    (r0, r1, c0, c1)
 }

@@ -11,6 +11,27 @@ impl RuleError {
     pub fn new(msg: impl Into<String>) -> RuleError {
         RuleError(msg.into())
     }
+
+    /// A game that is not short, found by reaching a position still being
+    /// evaluated (CGSuite's message for `CanonicalForm`).
+    pub fn loopy() -> RuleError {
+        RuleError(LOOPY.into())
+    }
+
+    /// A computation refused for its size.
+    pub fn too_large(msg: impl Into<String>) -> RuleError {
+        RuleError(msg.into())
+    }
+}
+
+/// CGSuite's message for a game that is not short.
+pub const LOOPY: &str =
+    "That is not a short game. If that is intentional, try `GameValue` in place of `CanonicalForm`.";
+
+impl From<std::convert::Infallible> for RuleError {
+    fn from(never: std::convert::Infallible) -> RuleError {
+        match never {}
+    }
 }
 
 impl fmt::Display for RuleError {

@@ -1,37 +1,37 @@
-//! The engine shared by the heap and coordinate rulesets of RULESETS 4.3 and
-//! 4.7–4.9: a position is a sum of small keys (a heap size `n`, or a pair
-//! `(m, n)`), the options of a key are lists of keys whose sum is the option,
-//! and values are computed from options with a memo table owned by the
-//! ruleset instance.
+//! Rulesets given by option functions, whose positions are sums of small
+//! keys (a heap size `n`, or a pair `(m, n)`): the heap and coordinate
+//! rulesets of RULESETS 4.3 and 4.7-4.9 and the recursive heap rulesets of
+//! 4.4. The options of a key are lists of keys whose sum is the option.
 //!
-//! Rulesets defined by user functions (`GenWythoff(f)`, `GenMem(pred)`,
-//! `CoordinateRuleset(fn)`) cannot be shared between threads, so these
-//! rulesets do not use the process-wide evaluators: each ruleset value keeps
-//! its own table. Impartial values are nim values by mex and XOR (RULESETS
-//! 4.4); partizan values are canonical forms `{L | R}` of sums.
+//! These rulesets plug into the evaluators like any game: a sum of keys is
+//! a [`KeySum`], whose components are its keys, valued by an
+//! [`Evaluator`] or [`NimEvaluator`] with a [`LocalTable`] owned by the
+//! ruleset value (rules given by user functions cannot be shared between
+//! threads). Impartial values are nim values by mex and XOR (RULESETS
+//! 4.4); partizan values are canonical forms of sums.
 //!
-//! A key reached again while it is still being computed means the rules are
-//! loopy; that is reported as `Those HeapRules specify a loopy game.`
-//! (RULESETS 4.2.6), and recursion deeper than [`MAX_DEPTH`] is an error
-//! instead of an endless computation.
+//! A key reached again while it is still being evaluated means the rules
+//! are loopy: `Those HeapRules specify a loopy game.` (RULESETS 4.2.6).
+//! Evaluations nested deeper than [`MAX_DEPTH`] are an error instead of an
+//! endless computation.
 
-use crate::framework::error::{RuleError, RuleResult};
-use crate::framework::kind::HeapRules;
-use crate::framework::nim::mex;
-use crate::framework::position::Player;
-use crate::framework::ruleset::AnyPosition;
+use super::error::{RuleError, RuleResult};
+use super::evaluator::Evaluator;
+use super::game::{ImpartialGame, PartizanGame};
+use super::kind::HeapRules;
+use super::nim::NimEvaluator;
+use super::position::Player;
+use super::ruleset::AnyPosition;
+use super::table::{Busy, LocalTable, Refusal};
 use onag_core::game::Game;
-use rustc_hash::{FxHashMap, FxHashSet};
-use std::cell::RefCell;
 use std::fmt::Debug;
-use std::hash::Hash;
+use std::hash::{Hash, Hasher};
 use std::rc::Rc;
+
+pub use super::table::MAX_DEPTH;
 
 /// A coordinate pair `(m, n)`.
 pub type Pair = (u64, u64);
-
-/// The deepest chain of positions under evaluation before giving up.
-pub const MAX_DEPTH: usize = 100_000;
 
 /// The largest heap or coordinate whose options are listed one by one
 /// (beyond it, listing them would exhaust memory).
@@ -47,9 +47,24 @@ pub fn check_listable(what: &str, n: u64) -> RuleResult<()> {
     Ok(())
 }
 
+/// CGSuite's message for heap rules whose options lead back to a heap
+/// still being evaluated (RULESETS 4.2.6, 4.4).
+pub const LOOPY: &str = "Those HeapRules specify a loopy game.";
+
 /// The error of rules whose positions can repeat (RULESETS 4.2.6).
 pub fn loopy() -> RuleError {
-    RuleError::new("Those HeapRules specify a loopy game.")
+    RuleError::new(LOOPY)
+}
+
+/// How the tables of these rulesets word a refusal: a loop is CGSuite's
+/// loopy heap rules.
+fn refusal<K>(_: &K, busy: Busy) -> RuleError {
+    match busy {
+        Busy::Loop => loopy(),
+        Busy::TooDeep(n) => RuleError::too_large(format!(
+            "The positions reachable from here go more than {n} moves deep"
+        )),
+    }
 }
 
 /// A component of a position: a heap size or a coordinate pair.
@@ -89,119 +104,171 @@ impl Rules<u64> for HeapAdapter {
     }
 }
 
-/// The values computed so far, and the keys under evaluation.
-struct Memo<K, V> {
-    done: RefCell<FxHashMap<K, V>>,
-    active: RefCell<FxHashSet<K>>,
+/// The moves of a keyed ruleset: Left's and Right's rules (the same for
+/// an impartial ruleset), and the key whose value is 0 whatever its options
+/// (heap 0 of a heap ruleset, RULESETS 4.4).
+pub struct Moves<K> {
+    left: Rc<dyn Rules<K>>,
+    right: Rc<dyn Rules<K>>,
+    zero: Option<K>,
 }
 
-/// Removes a key from the active set when its evaluation ends, even by an
-/// unwinding interrupt.
-struct Active<'a, K: Key>(&'a RefCell<FxHashSet<K>>, K);
-
-impl<K: Key> Drop for Active<'_, K> {
-    fn drop(&mut self) {
-        self.0.borrow_mut().remove(&self.1);
-    }
+/// A sum of keys of one ruleset, as the evaluators see it. Equality and
+/// hashing look at the keys only: every sum in one table has the same
+/// moves.
+#[derive(Clone)]
+pub struct KeySum<K> {
+    moves: Rc<Moves<K>>,
+    /// The keys, ascending.
+    parts: Vec<K>,
 }
 
-impl<K: Key, V: Copy> Memo<K, V> {
-    fn new() -> Self {
-        Memo {
-            done: RefCell::new(FxHashMap::default()),
-            active: RefCell::new(FxHashSet::default()),
+impl<K: Key> KeySum<K> {
+    fn new(moves: &Rc<Moves<K>>, mut parts: Vec<K>) -> Self {
+        parts.sort_unstable();
+        KeySum {
+            moves: moves.clone(),
+            parts,
         }
     }
 
-    fn get_or(&self, k: K, compute: impl FnOnce() -> RuleResult<V>) -> RuleResult<V> {
-        if let Some(&v) = self.done.borrow().get(&k) {
-            return Ok(v);
-        }
-        {
-            let mut active = self.active.borrow_mut();
-            if active.len() >= MAX_DEPTH {
-                return Err(RuleError::new(format!(
-                    "The positions reachable from here go more than {MAX_DEPTH} moves deep"
-                )));
+    /// The sums `rules` lets a player move to: one key replaced by one of
+    /// its option lists.
+    fn moves_by(&self, rules: &dyn Rules<K>) -> RuleResult<Vec<Self>> {
+        let mut out = Vec::new();
+        for (i, &k) in self.parts.iter().enumerate() {
+            for o in rules.options(k)? {
+                let mut parts = self.parts.clone();
+                parts.remove(i);
+                parts.extend(o);
+                out.push(KeySum::new(&self.moves, parts));
             }
-            if !active.insert(k) {
-                return Err(loopy());
-            }
         }
-        let _guard = Active(&self.active, k);
-        onag_core::interrupt::checkpoint();
-        let v = stacker::maybe_grow(64 * 1024, 1024 * 1024, compute)?;
-        self.done.borrow_mut().insert(k, v);
-        Ok(v)
+        Ok(out)
+    }
+
+    /// The keys, ascending.
+    pub fn parts(&self) -> &[K] {
+        &self.parts
+    }
+
+    fn keys(&self) -> Vec<Self> {
+        self.parts
+            .iter()
+            .filter(|&&k| Some(k) != self.moves.zero)
+            .map(|&k| KeySum::new(&self.moves, vec![k]))
+            .collect()
     }
 }
 
-/// An impartial ruleset on keys `K`, with its memo of nim values.
-pub struct ImpartialGame<K: Key> {
-    /// The ruleset as printed, also the prefix of its positions.
-    pub name: String,
-    pub rules: Rc<dyn Rules<K>>,
-    /// Whether key `K::default`-like heap 0 has value 0 without looking at
-    /// its options (heap rulesets, RULESETS 4.4).
-    zero_fixed: Option<K>,
-    /// A faster way to some values (a native table), tried first.
-    shortcut: Option<Shortcut<K>>,
-    memo: Memo<K, u64>,
+impl<K: PartialEq> PartialEq for KeySum<K> {
+    fn eq(&self, other: &Self) -> bool {
+        self.parts == other.parts
+    }
+}
+
+impl<K: Eq> Eq for KeySum<K> {}
+
+impl<K: Hash> Hash for KeySum<K> {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.parts.hash(state);
+    }
+}
+
+impl<K: Key> ImpartialGame for KeySum<K> {
+    type Error = RuleError;
+
+    fn options(&self) -> RuleResult<Vec<Self>> {
+        self.moves_by(&*self.moves.left)
+    }
+
+    /// The keys, without the key fixed at 0.
+    fn components(&self) -> RuleResult<Vec<Self>> {
+        Ok(self.keys())
+    }
+}
+
+impl<K: Key> PartizanGame for KeySum<K> {
+    type Error = RuleError;
+
+    fn options(&self, player: Player) -> RuleResult<Vec<Self>> {
+        match player {
+            Player::Left => self.moves_by(&*self.moves.left),
+            Player::Right => self.moves_by(&*self.moves.right),
+        }
+    }
+
+    fn components(&self) -> RuleResult<Vec<Self>> {
+        Ok(self.keys())
+    }
 }
 
 /// A native computation of nim values: `None` where it does not apply.
 pub type Shortcut<K> = Box<dyn Fn(K) -> Option<u64>>;
 
-impl<K: Key> ImpartialGame<K> {
-    pub fn new(name: String, rules: Rc<dyn Rules<K>>) -> Rc<Self> {
-        Rc::new(ImpartialGame {
+/// An impartial ruleset on keys `K`, with the table of its nim values.
+pub struct ImpartialKeys<K: Key> {
+    /// The ruleset as printed, also the prefix of its positions.
+    pub name: String,
+    /// The options of a key.
+    pub rules: Rc<dyn Rules<K>>,
+    moves: Rc<Moves<K>>,
+    /// A faster way to the values of some keys (a native table), tried
+    /// first.
+    shortcut: Option<Shortcut<K>>,
+    eval: NimEvaluator<KeySum<K>, LocalTable<KeySum<K>, u64>>,
+}
+
+impl<K: Key> ImpartialKeys<K> {
+    fn make(
+        name: String,
+        rules: Rc<dyn Rules<K>>,
+        zero: Option<K>,
+        shortcut: Option<Shortcut<K>>,
+        refusal: Refusal<KeySum<K>>,
+    ) -> Rc<Self> {
+        Rc::new(ImpartialKeys {
             name,
+            moves: Rc::new(Moves {
+                left: rules.clone(),
+                right: rules.clone(),
+                zero,
+            }),
             rules,
-            zero_fixed: None,
-            shortcut: None,
-            memo: Memo::new(),
+            shortcut,
+            eval: NimEvaluator::with_table(LocalTable::new(refusal)),
         })
+    }
+
+    /// The ruleset `name` with these options.
+    pub fn new(name: String, rules: Rc<dyn Rules<K>>) -> Rc<Self> {
+        Self::make(name, rules, None, None, refusal)
     }
 
     /// A ruleset whose values `shortcut` computes natively where it can
     /// (they must equal the values by mex over `rules`).
     pub fn with_shortcut(name: String, rules: Rc<dyn Rules<K>>, shortcut: Shortcut<K>) -> Rc<Self> {
-        Rc::new(ImpartialGame {
-            name,
-            rules,
-            zero_fixed: None,
-            shortcut: Some(shortcut),
-            memo: Memo::new(),
-        })
+        Self::make(name, rules, None, Some(shortcut), refusal)
     }
 
-    /// A heap ruleset: heap `zero` is fixed at nim value 0.
-    pub fn with_fixed_zero(name: String, rules: Rc<dyn Rules<K>>, zero: K) -> Rc<Self> {
-        Rc::new(ImpartialGame {
-            name,
-            rules,
-            zero_fixed: Some(zero),
-            shortcut: None,
-            memo: Memo::new(),
-        })
+    /// A ruleset whose key `zero` (if any) has nim value 0, and whose
+    /// loops and runaway evaluations `refusal` words (a heap ruleset,
+    /// RULESETS 4.4).
+    pub fn with_refusal(
+        name: String,
+        rules: Rc<dyn Rules<K>>,
+        zero: Option<K>,
+        refusal: Refusal<KeySum<K>>,
+    ) -> Rc<Self> {
+        Self::make(name, rules, zero, None, refusal)
     }
 
     /// The nim value of one key: the mex of its options' values.
     pub fn nim_value(&self, k: K) -> RuleResult<u64> {
-        if self.zero_fixed == Some(k) {
-            return Ok(0);
-        }
         if let Some(v) = self.shortcut.as_ref().and_then(|f| f(k)) {
             return Ok(v);
         }
-        self.memo.get_or(k, || {
-            let opts = self.rules.options(k)?;
-            let mut values = Vec::with_capacity(opts.len());
-            for o in &opts {
-                values.push(self.sum_value(o)?);
-            }
-            Ok(mex(values))
-        })
+        self.eval.nim_value(&KeySum::new(&self.moves, vec![k]))
     }
 
     /// The nim value of a sum of keys: the XOR of theirs.
@@ -212,74 +279,70 @@ impl<K: Key> ImpartialGame<K> {
     }
 }
 
-/// A partizan ruleset on keys `K`: Left's and Right's rules, and the memo of
-/// canonical forms.
-pub struct PartizanGame<K: Key> {
+/// A partizan ruleset on keys `K`: Left's and Right's rules, and the table
+/// of canonical forms.
+pub struct PartizanKeys<K: Key> {
+    /// The ruleset as printed, also the prefix of its positions.
     pub name: String,
-    pub left: Rc<dyn Rules<K>>,
-    pub right: Rc<dyn Rules<K>>,
-    memo: Memo<K, Game>,
+    moves: Rc<Moves<K>>,
+    eval: Evaluator<KeySum<K>, LocalTable<KeySum<K>, Game>>,
 }
 
-impl<K: Key> PartizanGame<K> {
+impl<K: Key> PartizanKeys<K> {
+    /// The ruleset `name`: Left moves by `left`, Right by `right`.
     pub fn new(name: String, left: Rc<dyn Rules<K>>, right: Rc<dyn Rules<K>>) -> Rc<Self> {
-        Rc::new(PartizanGame {
+        Rc::new(PartizanKeys {
             name,
-            left,
-            right,
-            memo: Memo::new(),
+            moves: Rc::new(Moves {
+                left,
+                right,
+                zero: None,
+            }),
+            eval: Evaluator::with_table(LocalTable::new(refusal)),
         })
-    }
-
-    /// The option lists of `player` from one key.
-    pub fn options(&self, player: Player, k: K) -> RuleResult<Vec<Vec<K>>> {
-        match player {
-            Player::Left => self.left.options(k),
-            Player::Right => self.right.options(k),
-        }
     }
 
     /// The canonical form of one key.
     pub fn value(&self, k: K) -> RuleResult<Game> {
-        self.memo.get_or(k, || {
-            let mut sides = [Vec::new(), Vec::new()];
-            for (side, player) in sides.iter_mut().zip([Player::Left, Player::Right]) {
-                for o in self.options(player, k)? {
-                    side.push(self.sum_value(&o)?);
-                }
-            }
-            Ok(Game::from_options(&sides[0], &sides[1]))
-        })
+        self.sum_value(&[k])
     }
 
     /// The canonical form of a sum of keys.
     pub fn sum_value(&self, parts: &[K]) -> RuleResult<Game> {
-        parts
-            .iter()
-            .try_fold(Game::ZERO, |acc, &k| Ok(acc + self.value(k)?))
+        self.eval
+            .canonical_form(&KeySum::new(&self.moves, parts.to_vec()))
     }
 }
 
 /// Either kind of ruleset, as seen by a position.
-pub enum Table<K: Key> {
-    Impartial(Rc<ImpartialGame<K>>),
-    Partizan(Rc<PartizanGame<K>>),
+pub enum Keys<K: Key> {
+    /// An impartial ruleset.
+    Impartial(Rc<ImpartialKeys<K>>),
+    /// A partizan ruleset.
+    Partizan(Rc<PartizanKeys<K>>),
 }
 
-impl<K: Key> Clone for Table<K> {
+impl<K: Key> Clone for Keys<K> {
     fn clone(&self) -> Self {
         match self {
-            Table::Impartial(g) => Table::Impartial(g.clone()),
-            Table::Partizan(g) => Table::Partizan(g.clone()),
+            Keys::Impartial(g) => Keys::Impartial(g.clone()),
+            Keys::Partizan(g) => Keys::Partizan(g.clone()),
         }
     }
 }
 
-impl<K: Key> Table<K> {
+impl<K: Key> Keys<K> {
     fn name(&self) -> &str {
         match self {
-            Table::Impartial(g) => &g.name,
-            Table::Partizan(g) => &g.name,
+            Keys::Impartial(g) => &g.name,
+            Keys::Partizan(g) => &g.name,
+        }
+    }
+
+    fn moves(&self) -> &Rc<Moves<K>> {
+        match self {
+            Keys::Impartial(g) => &g.moves,
+            Keys::Partizan(g) => &g.moves,
         }
     }
 }
@@ -287,14 +350,14 @@ impl<K: Key> Table<K> {
 /// A position of such a ruleset: a sum of keys, printed
 /// `R(6) + R(2)` (and `0` for the empty sum).
 pub struct SumPosition<K: Key> {
-    pub table: Table<K>,
-    pub parts: Vec<K>,
+    keys: Keys<K>,
+    parts: Vec<K>,
 }
 
-/// A position of `table`: the sum of `parts`.
-pub fn position<K: Key>(table: Table<K>, mut parts: Vec<K>) -> Rc<dyn AnyPosition> {
+/// A position of `keys`: the sum of `parts`.
+pub fn position<K: Key>(keys: Keys<K>, mut parts: Vec<K>) -> Rc<dyn AnyPosition> {
     parts.sort_unstable();
-    Rc::new(SumPosition { table, parts })
+    Rc::new(SumPosition { keys, parts })
 }
 
 impl<K: Key> AnyPosition for SumPosition<K> {
@@ -302,7 +365,7 @@ impl<K: Key> AnyPosition for SumPosition<K> {
         if self.parts.is_empty() {
             return "0".to_string();
         }
-        let name = self.table.name();
+        let name = self.keys.name();
         self.parts
             .iter()
             .map(|k| format!("{name}({})", k.text()))
@@ -311,33 +374,28 @@ impl<K: Key> AnyPosition for SumPosition<K> {
     }
 
     fn options(&self, player: Player) -> RuleResult<Vec<Rc<dyn AnyPosition>>> {
-        let mut out = Vec::new();
-        for (i, &k) in self.parts.iter().enumerate() {
-            let opts = match &self.table {
-                Table::Impartial(g) => g.rules.options(k)?,
-                Table::Partizan(g) => g.options(player, k)?,
-            };
-            for o in opts {
-                let mut parts = self.parts.clone();
-                parts.remove(i);
-                parts.extend(o);
-                out.push(position(self.table.clone(), parts));
-            }
-        }
-        Ok(out)
+        let sum = KeySum::new(self.keys.moves(), self.parts.clone());
+        let opts = match &self.keys {
+            Keys::Impartial(_) => ImpartialGame::options(&sum)?,
+            Keys::Partizan(_) => PartizanGame::options(&sum, player)?,
+        };
+        Ok(opts
+            .into_iter()
+            .map(|o| position(self.keys.clone(), o.parts))
+            .collect())
     }
 
     fn canonical_form(&self) -> RuleResult<Game> {
-        match &self.table {
-            Table::Impartial(g) => Ok(Game::nimber(g.sum_value(&self.parts)?)),
-            Table::Partizan(g) => g.sum_value(&self.parts),
+        match &self.keys {
+            Keys::Impartial(g) => Ok(Game::nimber(g.sum_value(&self.parts)?)),
+            Keys::Partizan(g) => g.sum_value(&self.parts),
         }
     }
 
     fn nim_value(&self) -> Option<RuleResult<u64>> {
-        match &self.table {
-            Table::Impartial(g) => Some(g.sum_value(&self.parts)),
-            Table::Partizan(_) => None,
+        match &self.keys {
+            Keys::Impartial(g) => Some(g.sum_value(&self.parts)),
+            Keys::Partizan(_) => None,
         }
     }
 
@@ -345,15 +403,15 @@ impl<K: Key> AnyPosition for SumPosition<K> {
         Ok(self
             .parts
             .iter()
-            .map(|&k| position(self.table.clone(), vec![k]))
+            .map(|&k| position(self.keys.clone(), vec![k]))
             .collect())
     }
 }
 
 /// An argument as written in a ruleset's printed name, in the language's
 /// syntax: `[1,3]`, `{1,2}`, `(2,3)`, `"0.7"`, `Kayles`.
-pub fn arg_text(a: &crate::framework::args::Arg) -> String {
-    use crate::framework::args::Arg;
+pub fn arg_text(a: &super::args::Arg) -> String {
+    use super::args::Arg;
     let join = |v: &[Arg]| v.iter().map(arg_text).collect::<Vec<_>>().join(",");
     match a {
         Arg::List(v) => format!("[{}]", join(v)),

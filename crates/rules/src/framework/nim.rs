@@ -3,8 +3,12 @@
 //! a component is the mex of its options' values (the Sprague-Grundy
 //! theorem, ONAG chapter 11).
 
-use crate::framework::position::ImpartialPosition;
-use onag_core::sharded::ShardedMap;
+use super::cache;
+use super::game::{infallible, ImpartialGame};
+use super::position::ImpartialPosition;
+use super::table::{Pending, SharedTable, Table};
+use std::marker::PhantomData;
+use std::rc::Rc;
 
 /// The minimum excludant: the least natural number not in `values`.
 pub fn mex(values: impl IntoIterator<Item = u64>) -> u64 {
@@ -17,33 +21,33 @@ pub fn mex(values: impl IntoIterator<Item = u64>) -> u64 {
         .map_or(seen.len() as u64, |(i, _)| i as u64)
 }
 
-/// Evaluates nim values of positions of one impartial ruleset, remembering
-/// every component it has seen.
-pub struct NimEvaluator<P: ImpartialPosition> {
-    table: ShardedMap<P, u64>,
+/// Evaluates nim values of games of one type, remembering every
+/// component it has seen in its table. The recursion is the same as the
+/// [`Evaluator`](super::evaluator::Evaluator)'s, with mex in place of the
+/// canonical form and XOR in place of the sum.
+pub struct NimEvaluator<G, T = SharedTable<G, u64>> {
+    table: T,
     decompose: bool,
     symmetry: bool,
+    game: PhantomData<fn(&G)>,
 }
 
-impl<P: ImpartialPosition> Default for NimEvaluator<P> {
+impl<G, T: Default> Default for NimEvaluator<G, T> {
     fn default() -> Self {
-        Self::new()
+        Self::with_table(T::default())
     }
 }
 
-/// The nim evaluator of positions of type `P` shared by the whole process.
-pub fn shared<P: ImpartialPosition>() -> &'static NimEvaluator<P> {
-    crate::framework::singleton::per_type()
+/// The nim evaluator of the built-in positions of type `P` for this
+/// session, created on first use.
+pub fn shared<P: ImpartialPosition>() -> Rc<NimEvaluator<P>> {
+    cache::kept((), || Rc::new(NimEvaluator::new()))
 }
 
-impl<P: ImpartialPosition> NimEvaluator<P> {
-    /// An evaluator using decomposition and symmetry.
+impl<G, T: Default> NimEvaluator<G, T> {
+    /// An evaluator with an empty table, using decomposition and symmetry.
     pub fn new() -> Self {
-        NimEvaluator {
-            table: ShardedMap::new(),
-            decompose: true,
-            symmetry: true,
-        }
+        Self::default()
     }
 
     /// An evaluator that neither decomposes nor normalises: the plain mex
@@ -55,36 +59,77 @@ impl<P: ImpartialPosition> NimEvaluator<P> {
             ..Self::new()
         }
     }
+}
+
+impl<G, T> NimEvaluator<G, T> {
+    /// An evaluator keeping its values in `table`, using decomposition and
+    /// symmetry.
+    pub fn with_table(table: T) -> Self {
+        NimEvaluator {
+            table,
+            decompose: true,
+            symmetry: true,
+            game: PhantomData,
+        }
+    }
+
+    /// The table.
+    pub fn table(&self) -> &T {
+        &self.table
+    }
+}
+
+impl<G, T> NimEvaluator<G, T>
+where
+    G: ImpartialGame,
+    T: Table<G, u64>,
+    G::Error: From<T::Busy>,
+{
+    /// The nim value of a game: the XOR of its components' values.
+    pub fn nim_value(&self, g: &G) -> Result<u64, G::Error> {
+        if !self.decompose {
+            return self.component(g);
+        }
+        let mut acc = 0;
+        for c in &g.components()? {
+            acc ^= self.component(c)?;
+        }
+        Ok(acc)
+    }
 
     /// Number of components in the table.
     pub fn table_size(&self) -> usize {
         self.table.len()
     }
 
-    /// The nim value of a position.
-    pub fn value(&self, p: &P) -> u64 {
-        if !self.decompose {
-            return self.component_value(p);
-        }
-        p.decompose()
-            .iter()
-            .fold(0, |acc, c| acc ^ self.component_value(c))
-    }
-
-    fn component_value(&self, p: &P) -> u64 {
+    /// The nim value of a component, through the table: the mex of its
+    /// options' values.
+    fn component(&self, g: &G) -> Result<u64, G::Error> {
         let q = if self.symmetry {
-            p.normalize()
+            g.normal_form()
         } else {
-            p.clone()
+            g.clone()
         };
         if let Some(v) = self.table.get(&q) {
-            return v;
+            return Ok(v);
         }
         onag_core::interrupt::checkpoint();
+        let pending = Pending::begin(&self.table, &q)?;
         let v = stacker::maybe_grow(64 * 1024, 1024 * 1024, || {
-            mex(q.options().iter().map(|o| self.value(o)))
-        });
-        self.table.insert(q, v);
-        v
+            let mut values = Vec::new();
+            for o in &q.options()? {
+                values.push(self.nim_value(o)?);
+            }
+            Ok::<_, G::Error>(mex(values))
+        })?;
+        pending.finish(v);
+        Ok(v)
+    }
+}
+
+impl<P: ImpartialPosition> NimEvaluator<P> {
+    /// The nim value of a position of a built-in ruleset.
+    pub fn value(&self, p: &P) -> u64 {
+        infallible(self.nim_value(p))
     }
 }

@@ -14,18 +14,23 @@
 //!   players swap roles. Options are the negatives of the twisted options,
 //!   represented by a `negated` flag; no decomposition.
 //!
-//! Values are computed recursively through the base options, with a
-//! per-thread memo keyed by the variant kind and the base position's
-//! display string (which reads back as the position, so it identifies it).
+//! Values come from the evaluators, with tables owned by the variant and
+//! kept for the session under the base ruleset's name. A base position is
+//! known by its printed form, which reads back as the same position; a
+//! base ruleset whose name does not identify it (one given by a user
+//! function prints as `<function>`) gets tables of its own.
 
 use crate::framework::args::Args;
-use crate::framework::error::RuleResult;
-use crate::framework::nim::mex;
+use crate::framework::cache;
+use crate::framework::error::{RuleError, RuleResult};
+use crate::framework::evaluator::Evaluator;
+use crate::framework::game::{ImpartialGame, PartizanGame};
+use crate::framework::nim::NimEvaluator;
 use crate::framework::position::{Board, Player};
 use crate::framework::ruleset::{AnyPosition, AnyRuleset};
+use crate::framework::table::LocalTable;
 use onag_core::game::Game;
-use rustc_hash::FxHashMap;
-use std::cell::RefCell;
+use std::hash::{Hash, Hasher};
 use std::rc::Rc;
 
 /// Which variant.
@@ -52,9 +57,24 @@ impl Variant {
 /// The variant of `base`: a ruleset printing as `Base.ImpartialVariant`
 /// (and so on) whose positions are built by the base ruleset and wrapped.
 pub fn variant(base: &Rc<dyn AnyRuleset>, kind: Variant) -> RuleResult<Rc<dyn AnyRuleset>> {
+    let base_name = base.name();
+    let make = || {
+        Rc::new(Context {
+            name: format!("{base_name}.{}", kind.method()),
+            base_name: base_name.clone(),
+            nim: NimEvaluator::new(),
+            game: Evaluator::new(),
+        })
+    };
+    let ctx = if base_name.contains("<function>") {
+        make()
+    } else {
+        cache::kept((kind, base_name.clone()), make)
+    };
     Ok(Rc::new(VariantRuleset {
         base: base.clone(),
         kind,
+        ctx,
     }))
 }
 
@@ -62,131 +82,138 @@ pub fn variant(base: &Rc<dyn AnyRuleset>, kind: Variant) -> RuleResult<Rc<dyn An
 pub struct VariantRuleset {
     base: Rc<dyn AnyRuleset>,
     kind: Variant,
+    ctx: Rc<Context>,
 }
 
 impl AnyRuleset for VariantRuleset {
     fn name(&self) -> String {
-        format!("{}.{}", self.base.name(), self.kind.method())
+        self.ctx.name.clone()
     }
 
     fn position(&self, args: &Args) -> RuleResult<Rc<dyn AnyPosition>> {
         let base = self.base.position(args)?;
-        Ok(wrap(&Context::new(self), base, self.kind, false))
+        Ok(wrap(&self.ctx, VariantGame::new(base, self.kind, false)))
     }
 }
 
-/// What every position of one variant shares: the names used to print it.
+/// What every position of one variant shares: the names used to print it
+/// and the tables of its values.
 struct Context {
     base_name: String,
     name: String,
+    nim: NimEvaluator<VariantGame, LocalTable<VariantGame, u64>>,
+    game: Evaluator<VariantGame, LocalTable<VariantGame, Game>>,
 }
 
-impl Context {
-    fn new(r: &VariantRuleset) -> Rc<Context> {
-        Rc::new(Context {
-            base_name: r.base.name(),
-            name: r.name(),
-        })
+/// A variant of a base position, as the evaluators see it: known by the
+/// base position's printed form.
+#[derive(Clone)]
+pub struct VariantGame {
+    base: Rc<dyn AnyPosition>,
+    shown: Rc<str>,
+    kind: Variant,
+    /// For the twisted variant: this is the negative of the twist.
+    negated: bool,
+}
+
+impl VariantGame {
+    fn new(base: Rc<dyn AnyPosition>, kind: Variant, negated: bool) -> VariantGame {
+        VariantGame {
+            shown: base.display().into(),
+            base,
+            kind,
+            negated,
+        }
+    }
+
+    fn wrap_all(&self, opts: Vec<Rc<dyn AnyPosition>>, negated: bool) -> Vec<VariantGame> {
+        opts.into_iter()
+            .map(|o| VariantGame::new(o, self.kind, negated))
+            .collect()
     }
 }
 
-fn wrap(
-    ctx: &Rc<Context>,
-    base: Rc<dyn AnyPosition>,
-    kind: Variant,
-    negated: bool,
-) -> Rc<dyn AnyPosition> {
+impl PartialEq for VariantGame {
+    fn eq(&self, other: &Self) -> bool {
+        (self.kind, self.negated, &self.shown) == (other.kind, other.negated, &other.shown)
+    }
+}
+
+impl Eq for VariantGame {}
+
+impl Hash for VariantGame {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        (self.kind, self.negated, &self.shown).hash(state);
+    }
+}
+
+impl ImpartialGame for VariantGame {
+    type Error = RuleError;
+
+    /// Any move of either player.
+    fn options(&self) -> RuleResult<Vec<Self>> {
+        let mut opts = self.base.options(Player::Left)?;
+        opts.extend(self.base.options(Player::Right)?);
+        Ok(self.wrap_all(opts, false))
+    }
+
+    /// The impartial variant of a sum is the sum of the impartial variants.
+    fn components(&self) -> RuleResult<Vec<Self>> {
+        Ok(self.wrap_all(self.base.decomposition()?, false))
+    }
+}
+
+impl PartizanGame for VariantGame {
+    type Error = RuleError;
+
+    fn options(&self, player: Player) -> RuleResult<Vec<Self>> {
+        Ok(match self.kind {
+            Variant::Impartial => ImpartialGame::options(self)?,
+            Variant::Dicotic => {
+                if self.base.options(player.opponent())?.is_empty() {
+                    vec![]
+                } else {
+                    self.wrap_all(self.base.options(player)?, false)
+                }
+            }
+            // The options of G^T are -(G^P)^T; those of -(G^T) are the
+            // negatives of G^T's options for the opponent, (G^P')^T.
+            Variant::Twisted if !self.negated => self.wrap_all(self.base.options(player)?, true),
+            Variant::Twisted => self.wrap_all(self.base.options(player.opponent())?, false),
+        })
+    }
+
+    /// The negative of a twist is valued through the twist.
+    fn normal_form(&self) -> (Self, bool) {
+        let mut twist = self.clone();
+        twist.negated = false;
+        (twist, self.negated)
+    }
+}
+
+fn wrap(ctx: &Rc<Context>, game: VariantGame) -> Rc<dyn AnyPosition> {
     Rc::new(VariantPosition {
         ctx: ctx.clone(),
-        base,
-        kind,
-        negated,
+        game,
     })
 }
 
-/// A position of a variant: the base position, and for the twisted
-/// variant whether this is the negative of its twist.
+/// A position of a variant.
 pub struct VariantPosition {
     ctx: Rc<Context>,
-    base: Rc<dyn AnyPosition>,
-    kind: Variant,
-    negated: bool,
-}
-
-thread_local! {
-    static NIM_MEMO: RefCell<FxHashMap<String, u64>> = RefCell::new(FxHashMap::default());
-    static GAME_MEMO: RefCell<FxHashMap<(Variant, String), Game>> =
-        RefCell::new(FxHashMap::default());
-}
-
-/// The nim value of the impartial variant of a base position: XOR over
-/// the base components of the mex of their options' values.
-fn impartial_nim(base: &Rc<dyn AnyPosition>) -> RuleResult<u64> {
-    let parts = base.decomposition()?;
-    let mut acc = 0;
-    for part in &parts {
-        acc ^= impartial_component(part)?;
-    }
-    Ok(acc)
-}
-
-fn impartial_component(part: &Rc<dyn AnyPosition>) -> RuleResult<u64> {
-    let key = part.display();
-    if let Some(&v) = NIM_MEMO.with(|m| m.borrow().get(&key).copied()).as_ref() {
-        return Ok(v);
-    }
-    onag_core::interrupt::checkpoint();
-    let v = stacker::maybe_grow(64 * 1024, 1024 * 1024, || -> RuleResult<u64> {
-        let mut values = Vec::new();
-        for p in [Player::Left, Player::Right] {
-            for o in part.options(p)? {
-                values.push(impartial_nim(&o)?);
-            }
-        }
-        Ok(mex(values))
-    })?;
-    NIM_MEMO.with(|m| m.borrow_mut().insert(key, v));
-    Ok(v)
-}
-
-/// The canonical form of the dicotic or twisted variant of a base
-/// position (not negated).
-fn partizan_value(base: &Rc<dyn AnyPosition>, kind: Variant) -> RuleResult<Game> {
-    let key = (kind, base.display());
-    if let Some(v) = GAME_MEMO.with(|m| m.borrow().get(&key).copied()) {
-        return Ok(v);
-    }
-    onag_core::interrupt::checkpoint();
-    let v = stacker::maybe_grow(64 * 1024, 1024 * 1024, || -> RuleResult<Game> {
-        let left = base.options(Player::Left)?;
-        let right = base.options(Player::Right)?;
-        let values = |opts: &[Rc<dyn AnyPosition>]| -> RuleResult<Vec<Game>> {
-            opts.iter()
-                .map(|o| {
-                    let v = partizan_value(o, kind)?;
-                    Ok(if kind == Variant::Twisted { -v } else { v })
-                })
-                .collect()
-        };
-        Ok(match kind {
-            Variant::Dicotic if left.is_empty() || right.is_empty() => Game::ZERO,
-            _ => Game::from_options(&values(&left)?, &values(&right)?),
-        })
-    })?;
-    GAME_MEMO.with(|m| m.borrow_mut().insert(key, v));
-    Ok(v)
+    game: VariantGame,
 }
 
 impl AnyPosition for VariantPosition {
     /// `Base.KindVariant(args)`, from the base position's `Base(args)`; a
     /// negated twisted position is prefixed with `-`.
     fn display(&self) -> String {
-        let d = self.base.display();
-        let inner = match d.strip_prefix(&self.ctx.base_name) {
+        let d = &self.game.shown;
+        let inner = match d.strip_prefix(self.ctx.base_name.as_str()) {
             Some(rest) if rest.starts_with('(') => format!("{}{rest}", self.ctx.name),
             _ => format!("{}({d})", self.ctx.name),
         };
-        if self.negated {
+        if self.game.negated {
             format!("-{inner}")
         } else {
             inner
@@ -194,67 +221,38 @@ impl AnyPosition for VariantPosition {
     }
 
     fn options(&self, player: Player) -> RuleResult<Vec<Rc<dyn AnyPosition>>> {
-        let base = &self.base;
-        let wrap_all = |opts: Vec<Rc<dyn AnyPosition>>, negated: bool| {
-            opts.into_iter()
-                .map(|o| wrap(&self.ctx, o, self.kind, negated))
-                .collect()
-        };
-        Ok(match self.kind {
-            Variant::Impartial => {
-                let mut opts = base.options(Player::Left)?;
-                opts.extend(base.options(Player::Right)?);
-                wrap_all(opts, false)
-            }
-            Variant::Dicotic => {
-                if base.options(player.opponent())?.is_empty() {
-                    vec![]
-                } else {
-                    wrap_all(base.options(player)?, false)
-                }
-            }
-            // The options of G^T are -(G^P)^T; those of -(G^T) are the
-            // negatives of G^T's options for the opponent, (G^P')^T.
-            Variant::Twisted if !self.negated => wrap_all(base.options(player)?, true),
-            Variant::Twisted => wrap_all(base.options(player.opponent())?, false),
-        })
+        Ok(PartizanGame::options(&self.game, player)?
+            .into_iter()
+            .map(|g| wrap(&self.ctx, g))
+            .collect())
     }
 
     fn canonical_form(&self) -> RuleResult<Game> {
-        Ok(match self.kind {
-            Variant::Impartial => Game::nimber(impartial_nim(&self.base)?),
-            kind => {
-                let v = partizan_value(&self.base, kind)?;
-                if self.negated {
-                    -v
-                } else {
-                    v
-                }
-            }
-        })
+        match self.game.kind {
+            Variant::Impartial => Ok(Game::nimber(self.ctx.nim.nim_value(&self.game)?)),
+            _ => self.ctx.game.canonical_form(&self.game),
+        }
     }
 
     fn nim_value(&self) -> Option<RuleResult<u64>> {
-        match self.kind {
-            Variant::Impartial => Some(impartial_nim(&self.base)),
+        match self.game.kind {
+            Variant::Impartial => Some(self.ctx.nim.nim_value(&self.game)),
             _ => None,
         }
     }
 
     fn decomposition(&self) -> RuleResult<Vec<Rc<dyn AnyPosition>>> {
-        Ok(match self.kind {
-            Variant::Impartial => self
-                .base
-                .decomposition()?
+        Ok(match self.game.kind {
+            Variant::Impartial => ImpartialGame::components(&self.game)?
                 .into_iter()
-                .map(|c| wrap(&self.ctx, c, self.kind, false))
+                .map(|g| wrap(&self.ctx, g))
                 .collect(),
-            _ => vec![wrap(&self.ctx, self.base.clone(), self.kind, self.negated)],
+            _ => vec![wrap(&self.ctx, self.game.clone())],
         })
     }
 
     /// A variant is played on the board of its base position.
     fn board(&self) -> Option<Board> {
-        self.base.board()
+        self.game.base.board()
     }
 }

@@ -58,6 +58,7 @@ mod layers;
 mod operations;
 mod partizan_heap;
 mod periodicity;
+mod plug_in;
 mod seeds_coordinate;
 mod spawning;
 mod take_and_break;

@@ -14,16 +14,15 @@
 //! `TurnAndEatcake` (0.7, twisted), built on those take-and-break codes.
 
 use crate::framework::args::{Arg, Args};
+use crate::framework::cache;
 use crate::framework::entry::{Make, Package, RulesetEntry};
 use crate::framework::error::{RuleError, RuleResult};
 use crate::framework::keyed::{arg_text, Pair, Rules};
 use crate::framework::kind::HeapRules;
 use crate::framework::ruleset::AnyRuleset;
 use crate::games::coordinate::partizan::ruleset;
-use crate::games::coordinate::preset_in;
 use crate::games::heap::code::Code;
 use crate::games::heap::partizan::heap_rules_arg;
-use std::cell::RefCell;
 use std::rc::Rc;
 
 /// The named rulesets of this module.
@@ -38,44 +37,32 @@ pub const ENTRIES: &[RulesetEntry] = &[
         name: "Cutcake",
         package: Package::Heap,
         doc: "Cut-cake on (rows, columns): Left cuts vertically, Right horizontally, into two pieces.",
-        make: Make::Ruleset(|| preset(&CUTCAKE, "Cutcake", "4.0", false)),
+        make: Make::Ruleset(|| preset("Cutcake", "4.0", false)),
     },
     RulesetEntry {
         name: "Eatcake",
         package: Package::Heap,
         doc: "Eatcake: eat a column (Left) or a row (Right), leaving up to two pieces.",
-        make: Make::Ruleset(|| preset(&EATCAKE, "Eatcake", "0.7", false)),
+        make: Make::Ruleset(|| preset("Eatcake", "0.7", false)),
     },
     RulesetEntry {
         name: "MaundyCake",
         package: Package::Heap,
         doc: "Maundy cake: cut into at least two equal pieces, Left the columns, Right the rows.",
-        make: Make::Ruleset(|| preset(&MAUNDY, "MaundyCake", "{2+}=.0", false)),
+        make: Make::Ruleset(|| preset("MaundyCake", "{2+}=.0", false)),
     },
     RulesetEntry {
         name: "TurnAndEatcake",
         package: Package::Heap,
         doc: "Eatcake, twisted: the cake turns after each move.",
-        make: Make::Ruleset(|| preset(&TURN_AND_EAT, "TurnAndEatcake", "0.7", true)),
+        make: Make::Ruleset(|| preset("TurnAndEatcake", "0.7", true)),
     },
 ];
 
-type Slot = RefCell<Option<Rc<dyn AnyRuleset>>>;
-
-thread_local! {
-    static CUTCAKE: Slot = const { RefCell::new(None) };
-    static EATCAKE: Slot = const { RefCell::new(None) };
-    static MAUNDY: Slot = const { RefCell::new(None) };
-    static TURN_AND_EAT: Slot = const { RefCell::new(None) };
-}
-
-fn preset(
-    slot: &'static std::thread::LocalKey<Slot>,
-    name: &str,
-    code: &str,
-    twisted: bool,
-) -> Rc<dyn AnyRuleset> {
-    preset_in(slot, || {
+/// The cake preset `name` of the session: `GenCutcake` of a code for both
+/// players.
+fn preset(name: &'static str, code: &str, twisted: bool) -> Rc<dyn AnyRuleset> {
+    cache::preset(name, || {
         let rules: Rc<dyn HeapRules> = match Code::parse(code) {
             Ok(c) => Rc::new(c),
             Err(e) => unreachable!("the built-in code {code} is valid: {e}"),

@@ -2,13 +2,12 @@
 //! neither player can move; otherwise Left moves to (q, p mod q) and Right
 //! to (q, q - (p mod q)).
 
+use crate::framework::cache;
 use crate::framework::entry::{Make, Package, RulesetEntry};
 use crate::framework::error::RuleResult;
 use crate::framework::keyed::{Pair, Rules};
 use crate::framework::ruleset::AnyRuleset;
 use crate::games::coordinate::partizan::ruleset;
-use crate::games::coordinate::preset_in;
-use std::cell::RefCell;
 use std::rc::Rc;
 
 /// The named rulesets of this module.
@@ -19,13 +18,9 @@ pub const ENTRIES: &[RulesetEntry] = &[RulesetEntry {
     make: Make::Ruleset(partizan_euclid),
 }];
 
-thread_local! {
-    static EUCLID: RefCell<Option<Rc<dyn AnyRuleset>>> = const { RefCell::new(None) };
-}
-
-/// The `PartizanEuclid` ruleset (one per thread, keeping its table).
+/// The `PartizanEuclid` ruleset (one per session, keeping its table).
 pub fn partizan_euclid() -> Rc<dyn AnyRuleset> {
-    preset_in(&EUCLID, || {
+    cache::preset("PartizanEuclid", || {
         ruleset(
             "PartizanEuclid".into(),
             Rc::new(Euclid { right: false }),

@@ -15,9 +15,10 @@ pub mod partizan;
 pub mod white_knight;
 
 use crate::framework::args::{Arg, Args, UserFn};
+use crate::framework::cache;
 use crate::framework::entry::{Make, Package, RulesetEntry};
 use crate::framework::error::{RuleError, RuleResult};
-use crate::framework::keyed::{check_listable, position, ImpartialGame, Pair, Rules, Table};
+use crate::framework::keyed::{check_listable, position, ImpartialKeys, Keys, Pair, Rules};
 use crate::framework::kind;
 use crate::framework::ruleset::{AnyPosition, AnyRuleset};
 use onag_core::number::Rational;
@@ -49,7 +50,7 @@ pub const ENTRIES: &[RulesetEntry] = &[
         name: "Mem",
         package: Package::Heap,
         doc: "Take at least as many tokens as the last move took: GenMem((k, a) -> a >= k).",
-        make: Make::Ruleset(|| preset(&MEM, "Mem", || Rc::new(Mem::AtLeast))),
+        make: Make::Ruleset(|| preset("Mem", || Rc::new(Mem::AtLeast))),
     },
     RulesetEntry {
         name: "TakeAway",
@@ -62,7 +63,7 @@ pub const ENTRIES: &[RulesetEntry] = &[
         package: Package::Heap,
         doc: "Take at most twice what the last move took: TakeAway(2).",
         make: Make::Ruleset(|| {
-            preset(&FIBONACCI, "FibonacciNim", || {
+            preset("FibonacciNim", || {
                 Rc::new(Mem::AtMostTimes(Rational::from(2)))
             })
         }),
@@ -81,41 +82,21 @@ pub const ENTRIES: &[RulesetEntry] = &[
     },
 ];
 
-thread_local! {
-    static WYTHOFF: RefCell<Option<Rc<dyn AnyRuleset>>> = const { RefCell::new(None) };
-    static MEM: RefCell<Option<Rc<dyn AnyRuleset>>> = const { RefCell::new(None) };
-    static FIBONACCI: RefCell<Option<Rc<dyn AnyRuleset>>> = const { RefCell::new(None) };
-}
-
-type Slot = std::thread::LocalKey<RefCell<Option<Rc<dyn AnyRuleset>>>>;
-
-/// The one instance of a parameterless ruleset per thread, so that its memo
-/// table lasts from one expression to the next.
-pub(crate) fn preset_in(
-    slot: &'static Slot,
-    make: impl FnOnce() -> Rc<dyn AnyRuleset>,
-) -> Rc<dyn AnyRuleset> {
-    slot.with(|s| s.borrow_mut().get_or_insert_with(make).clone())
-}
-
-fn preset(
-    slot: &'static Slot,
-    name: &str,
-    rules: impl FnOnce() -> Rc<dyn Rules<Pair>>,
-) -> Rc<dyn AnyRuleset> {
-    preset_in(slot, || ruleset(name.to_string(), rules()))
+/// The preset `name` of the session, with these options.
+fn preset(name: &'static str, rules: impl FnOnce() -> Rc<dyn Rules<Pair>>) -> Rc<dyn AnyRuleset> {
+    cache::preset(name, || ruleset(name.to_string(), rules()))
 }
 
 /// The coordinate ruleset named `name` with these options.
 pub fn ruleset(name: String, rules: Rc<dyn Rules<Pair>>) -> Rc<dyn AnyRuleset> {
-    register(ImpartialGame::new(name, rules))
+    register(ImpartialKeys::new(name, rules))
 }
 
 /// `Wythoff`, with its nim values from a dense native table.
 fn wythoff() -> Rc<dyn AnyRuleset> {
-    preset_in(&WYTHOFF, || {
+    cache::preset("Wythoff", || {
         let table = RefCell::new(WythoffTable::default());
-        register(ImpartialGame::with_shortcut(
+        register(ImpartialKeys::with_shortcut(
             "Wythoff".into(),
             Rc::new(Wythoff),
             Box::new(move |p| table.borrow_mut().value(p)),
@@ -123,7 +104,7 @@ fn wythoff() -> Rc<dyn AnyRuleset> {
     })
 }
 
-fn register(game: Rc<ImpartialGame<Pair>>) -> Rc<dyn AnyRuleset> {
+fn register(game: Rc<ImpartialKeys<Pair>>) -> Rc<dyn AnyRuleset> {
     Rc::new(CoordinateRuleset { game })
 }
 
@@ -150,7 +131,7 @@ pub fn check_table(what: &str, rows: u64, cols: u64) -> RuleResult<()> {
 
 /// An impartial coordinate ruleset (RULESETS 4.8).
 pub struct CoordinateRuleset {
-    game: Rc<ImpartialGame<Pair>>,
+    game: Rc<ImpartialKeys<Pair>>,
 }
 
 impl CoordinateRuleset {
@@ -167,7 +148,7 @@ impl AnyRuleset for CoordinateRuleset {
 
     fn position(&self, args: &Args) -> RuleResult<Rc<dyn AnyPosition>> {
         let p = parse_pair(&self.game.name, args, false)?;
-        Ok(position(Table::Impartial(self.game.clone()), vec![p]))
+        Ok(position(Keys::Impartial(self.game.clone()), vec![p]))
     }
 
     fn as_coordinate(&self) -> Option<&dyn kind::Coordinate> {

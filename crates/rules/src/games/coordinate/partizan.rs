@@ -8,7 +8,7 @@
 use crate::framework::args::{Arg, Args};
 use crate::framework::entry::{Make, Package, RulesetEntry};
 use crate::framework::error::{RuleError, RuleResult};
-use crate::framework::keyed::{arg_text, position, Pair, PartizanGame, Rules, Table};
+use crate::framework::keyed::{arg_text, position, Keys, Pair, PartizanKeys, Rules};
 use crate::framework::kind;
 use crate::framework::ruleset::{AnyPosition, AnyRuleset};
 use crate::games::coordinate::{check_table, parse_pair, rules_of};
@@ -25,7 +25,7 @@ pub const ENTRIES: &[RulesetEntry] = &[RulesetEntry {
 
 /// A partizan coordinate ruleset.
 pub struct PartizanCoordinateRuleset {
-    game: Rc<PartizanGame<Pair>>,
+    game: Rc<PartizanKeys<Pair>>,
 }
 
 /// The partizan coordinate ruleset named `name`.
@@ -35,7 +35,7 @@ pub fn ruleset(
     right: Rc<dyn Rules<Pair>>,
 ) -> Rc<dyn AnyRuleset> {
     Rc::new(PartizanCoordinateRuleset {
-        game: PartizanGame::new(name, left, right),
+        game: PartizanKeys::new(name, left, right),
     })
 }
 
@@ -53,7 +53,7 @@ impl AnyRuleset for PartizanCoordinateRuleset {
 
     fn position(&self, args: &Args) -> RuleResult<Rc<dyn AnyPosition>> {
         let p = parse_pair(&self.game.name, args, true)?;
-        Ok(position(Table::Partizan(self.game.clone()), vec![p]))
+        Ok(position(Keys::Partizan(self.game.clone()), vec![p]))
     }
 
     fn as_partizan_coordinate(&self) -> Option<&dyn kind::PartizanCoordinate> {

@@ -16,12 +16,12 @@
 //! choice matching all 256 legible entries of the table (it is the White
 //! Knight of Winning Ways, chapter 12).
 
+use crate::framework::cache;
 use crate::framework::entry::{Make, Package, RulesetEntry};
 use crate::framework::error::RuleResult;
 use crate::framework::keyed::{Pair, Rules};
 use crate::framework::ruleset::AnyRuleset;
-use crate::games::coordinate::{preset_in, ruleset};
-use std::cell::RefCell;
+use crate::games::coordinate::ruleset;
 use std::rc::Rc;
 
 /// The named rulesets of this module.
@@ -32,13 +32,10 @@ pub const ENTRIES: &[RulesetEntry] = &[RulesetEntry {
     make: Make::Ruleset(white_knight),
 }];
 
-thread_local! {
-    static WHITE_KNIGHT: RefCell<Option<Rc<dyn AnyRuleset>>> = const { RefCell::new(None) };
-}
-
-/// The `WhiteKnight` coordinate ruleset (one per thread, keeping its table).
+/// The `WhiteKnight` coordinate ruleset (one per session, keeping its
+/// table).
 pub fn white_knight() -> Rc<dyn AnyRuleset> {
-    preset_in(&WHITE_KNIGHT, || {
+    cache::preset("WhiteKnight", || {
         ruleset("WhiteKnight".into(), Rc::new(WhiteKnight))
     })
 }

@@ -13,160 +13,85 @@
 //! and no symmetry swaps the players) and the colour exchange, which
 //! negates.
 
+use super::board_game::{BoardGame, BoardRules};
 use crate::boards::bitboard::BitBoard;
-use crate::boards::grid::Grid;
-use crate::framework::args::Args;
+use crate::boards::directions::{Step, COMPASS};
 use crate::framework::entry::{Make, Package, RulesetEntry};
-use crate::framework::error::RuleResult;
-use crate::framework::position::{Board, Player, Position};
-use crate::framework::ruleset::{partizan, AnyPosition, Simple};
-use std::rc::Rc;
-
-const CHARMAP: &str = ".xo#";
-const COMPASS: &[(i64, i64)] = &[
-    (-1, 0),
-    (0, 1),
-    (1, 0),
-    (0, -1),
-    (-1, 1),
-    (1, 1),
-    (1, -1),
-    (-1, -1),
-];
+use crate::framework::position::Player;
 
 /// The named rulesets of this module.
 pub const ENTRIES: &[RulesetEntry] = &[RulesetEntry {
     name: "Amazons",
     package: Package::Grid,
     doc: "Move an amazon like a queen, then shoot an arrow like a queen from where it lands (`x` Left, `o` Right, `#` burnt).",
-    make: Make::Ruleset(|| {
-        Rc::new(Simple {
-            name: "Amazons",
-            build,
-        })
-    }),
+    make: Make::Ruleset(Amazons::ruleset),
 }];
-
-fn build(prefix: &Rc<str>, args: &Args) -> RuleResult<Rc<dyn AnyPosition>> {
-    let grid = Grid::from_args("Amazons", args, CHARMAP)?;
-    Ok(partizan(prefix, Amazons::from_grid(&grid)?))
-}
 
 /// An Amazons position (layers: Left amazons, Right amazons, burnt cells;
 /// at most 128 cells).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Amazons(BitBoard<3>);
+pub type Amazons = BoardGame<AmazonsRules, 3>;
 
-impl Amazons {
-    /// From a board string (`.xo#`).
-    pub fn parse(s: &str) -> RuleResult<Amazons> {
-        Amazons::from_grid(&Grid::parse(s, CHARMAP)?)
-    }
+/// The rules of Amazons.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct AmazonsRules;
 
-    /// From a grid of cell values 0..=3.
-    pub fn from_grid(g: &Grid) -> RuleResult<Amazons> {
-        Ok(Amazons(BitBoard::from_grid("Amazons", g)?))
-    }
-
-    /// The board string (`.xo#`).
-    pub fn board_string(&self) -> String {
-        self.0.board_string(CHARMAP)
-    }
-
-    /// The same board with the colours exchanged.
-    pub fn colour_swapped(&self) -> Amazons {
-        let [x, o, b] = self.0.layers;
-        Amazons(BitBoard {
-            layers: [o, x, b],
-            ..self.0
-        })
-    }
-
-    /// The cells reached from `from` along queen lines through cells of
-    /// `free`, as a mask.
-    fn queen_reach(&self, from: usize, free: u128) -> u128 {
-        let mut out = 0u128;
-        for &(dr, dc) in COMPASS {
-            let mut at = from;
-            while let Some(next) = self.0.step(at, dr, dc) {
-                if free >> next & 1 == 0 {
-                    break;
-                }
-                out |= 1 << next;
-                at = next;
+/// The cells reached from `from` along queen lines through cells of
+/// `free`, as a mask.
+fn queen_reach(b: &BitBoard<3>, from: usize, free: u128) -> u128 {
+    let mut out = 0u128;
+    for &(dr, dc) in &COMPASS {
+        let mut at = from;
+        while let Some(next) = b.step(at, dr, dc) {
+            if free >> next & 1 == 0 {
+                break;
             }
+            out |= 1 << next;
+            at = next;
         }
-        out
     }
+    out
 }
 
-impl Position for Amazons {
-    fn text(&self) -> String {
-        format!("\"{}\"", self.board_string())
-    }
+impl BoardRules<3> for AmazonsRules {
+    const NAME: &'static str = "Amazons";
+    const CHARMAP: &'static str = ".xo#";
+    const BLOCKED: u8 = 3;
+    const CONNECT: &'static [Step] = &COMPASS;
+    const COLOUR_SWAP: bool = true;
+    const TRANSPOSE_NEGATES: bool = false;
 
-    fn board(&self) -> Option<Board> {
-        Some(Board::from_rows(&self.board_string()))
-    }
-
-    fn options(&self, player: Player) -> Vec<Self> {
+    fn options(b: &BitBoard<3>, player: Player) -> Vec<BitBoard<3>> {
         let me = match player {
             Player::Left => 0,
             Player::Right => 1,
         };
-        let empty = self.0.empty();
+        let empty = b.empty();
         let mut out = Vec::new();
-        let mut amazons = self.0.layers[me];
+        let mut amazons = b.layers[me];
         while amazons != 0 {
             let a = amazons.trailing_zeros() as usize;
             amazons &= amazons - 1;
-            let mut landings = self.queen_reach(a, empty);
+            let mut landings = queen_reach(b, a, empty);
             while landings != 0 {
                 let m = landings.trailing_zeros() as usize;
                 landings &= landings - 1;
-                let mut moved = self.0;
+                let mut moved = *b;
                 moved.layers[me] = (moved.layers[me] & !(1 << a)) | 1 << m;
-                let mut arrows = self.queen_reach(m, empty | 1 << a);
+                let mut arrows = queen_reach(b, m, empty | 1 << a);
                 while arrows != 0 {
                     let f = arrows.trailing_zeros() as usize;
                     arrows &= arrows - 1;
                     let mut option = moved;
                     option.layers[2] |= 1 << f;
-                    out.push(Amazons(option));
+                    out.push(option);
                 }
             }
         }
         out
     }
 
-    fn decompose(&self) -> Vec<Self> {
-        let open = self.0.all() & !self.0.layers[2];
-        let amazons = self.0.layers[0] | self.0.layers[1];
-        self.0
-            .regions(open, COMPASS)
-            .into_iter()
-            .filter(|r| r & amazons != 0)
-            .map(|r| Amazons(self.0.crop(r, 3)))
-            .collect()
-    }
-
-    /// The least image under the symmetries and the colour exchange; the
-    /// exchanged image of a symmetric image is its layers permuted.
-    fn normalize(&self) -> (Self, bool) {
-        let mut best = (self.0, false);
-        for &s in self.0.candidate_symmetries() {
-            let t = self.0.transform(s);
-            let [x, o, b] = t.layers;
-            let swapped = BitBoard {
-                layers: [o, x, b],
-                ..t
-            };
-            for (c, neg) in [(t, false), (swapped, true)] {
-                if c < best.0 {
-                    best = (c, neg);
-                }
-            }
-        }
-        (Amazons(best.0), best.1)
+    /// A region without an amazon has no move.
+    fn live(b: &BitBoard<3>, region: u128) -> bool {
+        region & (b.layers[0] | b.layers[1]) != 0
     }
 }

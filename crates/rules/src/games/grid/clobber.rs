@@ -24,13 +24,14 @@ use crate::boards::bitboard::BitBoard;
 use crate::boards::directions::{self, directions, Step};
 use crate::boards::grid::Grid;
 use crate::framework::args::{Arg, Args};
+use crate::framework::cache;
 use crate::framework::entry::{Make, Package, RulesetEntry};
 use crate::framework::error::{RuleError, RuleResult};
 use crate::framework::position::{Board, Player, Position};
 use crate::framework::ruleset::{partizan, AnyPosition, AnyRuleset};
 use std::hash::{Hash, Hasher};
 use std::rc::Rc;
-use std::sync::Mutex;
+use std::sync::Arc;
 
 const CHARMAP: &str = ".xo";
 
@@ -148,59 +149,59 @@ impl ClobberRules {
     }
 }
 
-/// Interned rules with what the engine derives from them.
+/// Rules with what the engine derives from them.
 #[derive(Debug)]
 pub struct Interned {
+    /// The rules.
     pub rules: ClobberRules,
     /// Whether a move may land on an empty cell.
     zero_clobberable: bool,
     /// Whether the position decomposes (maxDistance == 1).
     decomposes: bool,
-    /// The symmetries of the rectangle that map the direction set to itself.
-    symmetries: Vec<u8>,
+    /// The symmetries of the rectangle that map the direction set to
+    /// itself, as a bit set (bit s for symmetry s of
+    /// [`BitBoard::transform`]).
+    symmetries: u8,
     /// Whether exchanging the colours negates the value.
     colour_swap: bool,
 }
 
-static INTERNED: Mutex<Vec<&'static Interned>> = Mutex::new(Vec::new());
-
-/// The one interned copy of `rules` (interned rule sets live for the whole
-/// process; there are as many as distinct rule sets ever used).
+/// The session's one copy of `rules` with its derived data, so that
+/// positions of equal rules compare equal by address.
 fn intern(rules: ClobberRules) -> RulesRef {
-    let mut table = INTERNED.lock().unwrap_or_else(|e| e.into_inner());
-    if let Some(r) = table.iter().find(|r| r.rules == rules) {
-        return RulesRef(r);
-    }
+    RulesRef(cache::kept(rules.clone(), || Arc::new(derive(rules))))
+}
+
+fn derive(rules: ClobberRules) -> Interned {
     let mut dirs = rules.directions.clone();
     dirs.sort_unstable();
     dirs.dedup();
     let symmetries = (0..8u8)
         .filter(|&s| {
-            let mut img: Vec<(i64, i64)> = dirs.iter().map(|&d| map_direction(s, d)).collect();
+            let mut img: Vec<Step> = dirs.iter().map(|&d| map_direction(s, d)).collect();
             img.sort_unstable();
             img == dirs
         })
-        .collect();
+        .fold(0, |m, s| m | 1 << s);
     let colour_swap = swap_mask(rules.clobbered[0]) == rules.clobbered[1]
         && swap_value(rules.left_behind[0]) == rules.left_behind[1];
-    let interned: &'static Interned = Box::leak(Box::new(Interned {
+    Interned {
         zero_clobberable: (rules.clobbered[0] | rules.clobbered[1]) & 1 != 0,
         decomposes: rules.max_distance == Some(1),
         symmetries,
         colour_swap,
         rules,
-    }));
-    table.push(interned);
-    RulesRef(interned)
+    }
 }
 
-/// A reference to interned rules, compared and hashed by address.
-#[derive(Clone, Copy, Debug)]
-pub struct RulesRef(&'static Interned);
+/// A reference to interned rules, compared and hashed by address (equal
+/// rules of one session share one copy).
+#[derive(Clone, Debug)]
+pub struct RulesRef(Arc<Interned>);
 
 impl PartialEq for RulesRef {
     fn eq(&self, other: &Self) -> bool {
-        std::ptr::eq(self.0, other.0)
+        Arc::ptr_eq(&self.0, &other.0)
     }
 }
 
@@ -208,13 +209,13 @@ impl Eq for RulesRef {}
 
 impl Hash for RulesRef {
     fn hash<H: Hasher>(&self, state: &mut H) {
-        (self.0 as *const Interned as usize).hash(state)
+        Arc::as_ptr(&self.0).hash(state)
     }
 }
 
 /// A GenClobber position: the rules and the board (layer 0 Left stones,
 /// layer 1 Right stones; at most 128 cells).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Clobber {
     rules: RulesRef,
     board: BitBoard<2>,
@@ -245,19 +246,12 @@ impl Clobber {
 
     /// The same board with the colours exchanged.
     pub fn colour_swapped(&self) -> Clobber {
-        let [x, o] = self.board.layers;
-        Clobber {
-            board: BitBoard {
-                layers: [o, x],
-                ..self.board
-            },
-            ..*self
-        }
+        self.with_board(swap_colours(&self.board))
     }
 
     fn with_board(&self, board: BitBoard<2>) -> Clobber {
         Clobber {
-            rules: self.rules,
+            rules: self.rules.clone(),
             board,
         }
     }
@@ -314,7 +308,7 @@ impl Position for Clobber {
     }
 
     fn decompose(&self) -> Vec<Self> {
-        let info = self.rules.0;
+        let info = &self.rules.0;
         let stones = self.board.occupied();
         if stones == 0 {
             return vec![];
@@ -323,7 +317,7 @@ impl Position for Clobber {
             // Without a split, only empty borders can go, and only when no
             // move lands on an empty cell.
             return if info.zero_clobberable {
-                vec![*self]
+                vec![self.clone()]
             } else {
                 vec![self.with_board(self.board.crop(stones, 0))]
             };
@@ -332,7 +326,7 @@ impl Position for Clobber {
         if info.zero_clobberable {
             // CGSuite's split, value-changing for AntiClobber.
             if regions.len() == 1 {
-                return vec![*self];
+                return vec![self.clone()];
             }
             return regions
                 .iter()
@@ -347,27 +341,21 @@ impl Position for Clobber {
     }
 
     fn normalize(&self) -> (Self, bool) {
-        let info = self.rules.0;
-        let mut best = (self.board, false);
-        let candidates = self.board.candidate_symmetries();
-        for &s in info.symmetries.iter().filter(|s| candidates.contains(s)) {
-            let t = self.board.transform(s);
-            if t < best.0 {
-                best = (t, false);
-            }
-            if info.colour_swap {
-                // The exchanged image of a symmetric image.
-                let [x, o] = t.layers;
-                let t = BitBoard {
-                    layers: [o, x],
-                    ..t
-                };
-                if t < best.0 {
-                    best = (t, true);
-                }
-            }
-        }
-        (self.with_board(best.0), best.1)
+        let info = &self.rules.0;
+        let exchange = info.colour_swap.then_some(swap_colours as fn(&_) -> _);
+        let (b, negated) =
+            self.board
+                .least_image(|s| info.symmetries >> s & 1 == 1, exchange, false);
+        (self.with_board(b), negated)
+    }
+}
+
+/// Left's and Right's stones exchanged.
+fn swap_colours(b: &BitBoard<2>) -> BitBoard<2> {
+    let [x, o] = b.layers;
+    BitBoard {
+        layers: [o, x],
+        ..*b
     }
 }
 
@@ -394,7 +382,7 @@ impl AnyRuleset for ClobberRuleset {
 
     fn position(&self, args: &Args) -> RuleResult<Rc<dyn AnyPosition>> {
         let grid = Grid::from_args(&self.name, args, CHARMAP)?;
-        let pos = Clobber::from_grid(self.rules, &grid)?;
+        let pos = Clobber::from_grid(self.rules.clone(), &grid)?;
         Ok(partizan(&Rc::from(self.name.as_str()), pos))
     }
 }

@@ -8,7 +8,7 @@
 //! players changes nothing in an impartial game). Values are nim values,
 //! computed by mex (`NimEvaluator`).
 
-use crate::boards::grid::{Grid, GridError};
+use crate::boards::grid::Grid;
 use crate::framework::args::Args;
 use crate::framework::entry::{Make, Package, RulesetEntry};
 use crate::framework::error::RuleResult;
@@ -41,13 +41,13 @@ pub struct Cram(pub Domineering);
 
 impl Cram {
     /// From a board string (`.` free, `#` filled).
-    pub fn parse(s: &str) -> Result<Cram, GridError> {
+    pub fn parse(s: &str) -> RuleResult<Cram> {
         Domineering::parse(s).map(Cram)
     }
 
-    /// From a grid whose cells are 0 (free) or anything else (filled); at
-    /// most 128 cells.
-    pub fn from_grid(g: &Grid) -> Result<Cram, GridError> {
+    /// From a grid whose cells are 0 (free) or 1 (filled); at most 128
+    /// cells.
+    pub fn from_grid(g: &Grid) -> RuleResult<Cram> {
         Domineering::from_grid(g).map(Cram)
     }
 }

@@ -1,6 +1,7 @@
 //! Games on rectangular boards (RULESETS 1).
 
 pub mod amazons;
+pub mod board_game;
 pub mod clobber;
 pub mod cram;
 pub mod domineering;

@@ -19,24 +19,24 @@ pub(crate) mod sequence;
 pub mod spawning;
 
 use crate::framework::args::{Arg, Args};
+use crate::framework::cache;
 use crate::framework::entry::{Make, Package, RulesetEntry};
 use crate::framework::error::{RuleError, RuleResult};
+use crate::framework::keyed::{ImpartialKeys, KeySum, Rules};
 use crate::framework::kind::HeapRules;
 use crate::framework::kind::{self, Periodicity};
 use crate::framework::nim::mex;
 use crate::framework::position::Player;
 use crate::framework::ruleset::{AnyPosition, AnyRuleset};
+use crate::framework::table::Busy;
 use code::Code;
 use onag_core::game::Game;
-use rustc_hash::{FxHashMap, FxHashSet};
 use std::cell::RefCell;
 use std::rc::Rc;
 
 pub use periodicity::arithmetic_periodicity;
 
-/// CGSuite's message for heap rules whose options lead back to a heap
-/// still being evaluated (RULESETS 4.2.6, 4.4).
-pub const LOOPY: &str = "Those HeapRules specify a loopy game.";
+pub use crate::framework::keyed::LOOPY;
 
 /// The largest heap whose nim value is computed (values are kept for every
 /// smaller heap).
@@ -46,52 +46,75 @@ pub const MAX_HEAP: u64 = 1 << 26;
 /// `HeapNimValue` for heaps of any size.
 const PROOF_RANGE: u64 = 1 << 16;
 
-/// How deep the evaluation of heaps larger than the one asked for may go
-/// (additive digits, user functions) before it is reported as unbounded.
-const MAX_DEPTH: usize = 100_000;
-
-/// The nim values computed so far for one ruleset.
+/// The nim values of a code ruleset, heap 0 first, computed in order.
 #[derive(Default)]
-struct Table {
-    /// g(n), or `UNKNOWN`; a prefix without gaps for code rulesets.
+struct Sequence {
     values: Vec<u64>,
-    in_progress: FxHashSet<u64>,
     octal: sequence::OctalState,
 }
 
-const UNKNOWN: u64 = u64::MAX;
-
-thread_local! {
-    /// The tables of code rulesets, by kind and normal form, so that
-    /// `Kayles` and `TakeAndBreak("0.77")` share their values.
-    static TABLES: RefCell<FxHashMap<String, Rc<RefCell<Table>>>> = RefCell::default();
-}
-
-fn shared_table(key: String) -> Rc<RefCell<Table>> {
-    TABLES.with(|t| t.borrow_mut().entry(key).or_default().clone())
-}
-
-/// How a ruleset's values are computed.
+/// How a ruleset's values are computed, and where they are kept.
 enum Engine {
-    /// The recursive mex over option lists (RULESETS 4.4).
-    Rules,
-    /// A take-and-break code.
-    Code(Rc<Code>, sequence::Plan),
+    /// The recursive mex over option lists (RULESETS 4.4), through the nim
+    /// evaluator: any heap rules, and codes with additive digits.
+    Recursive(Rc<ImpartialKeys<u64>>),
+    /// A take-and-break code without additive digits: its sequence.
+    Code(sequence::Plan, Rc<RefCell<Sequence>>),
     /// A spawning code: option values without option lists.
-    Spawning(Rc<spawning::SpawnCode>),
+    Spawning(Rc<spawning::SpawnCode>, Rc<RefCell<Sequence>>),
 }
 
 struct Inner {
     name: String,
     rules: Rc<dyn HeapRules>,
     code: Option<String>,
+    /// The parsed take-and-break code, for code rulesets.
+    parsed: Option<Rc<Code>>,
     engine: Engine,
-    table: Rc<RefCell<Table>>,
 }
 
 /// An impartial heap ruleset for the language.
 #[derive(Clone)]
 pub struct HeapRuleset(Rc<Inner>);
+
+/// Heap rules as the keyed evaluation sees them: heaps beyond
+/// [`MAX_HEAP`] are refused.
+struct Bounded(Rc<dyn HeapRules>);
+
+impl Rules<u64> for Bounded {
+    fn options(&self, n: u64) -> RuleResult<Vec<Vec<u64>>> {
+        let opts = self.0.heap_options(n)?;
+        if let Some(&a) = opts.iter().flatten().find(|&&a| a > MAX_HEAP) {
+            return Err(unbounded(a));
+        }
+        Ok(opts)
+    }
+}
+
+fn unbounded(n: u64) -> RuleError {
+    RuleError(format!(
+        "The heap options grow without bound (heap {n} reached while evaluating a smaller heap)"
+    ))
+}
+
+/// The refusals of the recursive evaluation: loops with CGSuite's message,
+/// and evaluations nested too deep as heaps growing without bound.
+fn refusal(k: &KeySum<u64>, busy: Busy) -> RuleError {
+    match busy {
+        Busy::Loop => RuleError(LOOPY.into()),
+        Busy::TooDeep(_) => unbounded(k.parts().first().copied().unwrap_or(0)),
+    }
+}
+
+/// The recursive evaluation of `rules`, heap 0 fixed at 0.
+fn recursive(name: &str, rules: &Rc<dyn HeapRules>) -> Rc<ImpartialKeys<u64>> {
+    ImpartialKeys::with_refusal(
+        name.to_string(),
+        Rc::new(Bounded(rules.clone())),
+        Some(0),
+        refusal,
+    )
+}
 
 /// Wrap any heap rules as a ruleset named `name` (positions print as
 /// `name(n)`), answering `code` with `code` if given. Values are computed
@@ -99,37 +122,50 @@ pub struct HeapRuleset(Rc<Inner>);
 /// object; `CheckPeriodicity` gives Nothing.
 pub fn ruleset(name: String, rules: Rc<dyn HeapRules>, code: Option<String>) -> Rc<dyn AnyRuleset> {
     Rc::new(HeapRuleset(Rc::new(Inner {
+        engine: Engine::Recursive(recursive(&name, &rules)),
         name,
         rules,
         code,
-        engine: Engine::Rules,
-        table: Rc::default(),
+        parsed: None,
     })))
 }
 
 /// The take-and-break ruleset of `code` (RULESETS 4.2), named `name`;
-/// `.code` answers the code as supplied.
+/// `.code` answers the code as supplied. Rulesets of the same code in
+/// normal form share their values for the session (`Kayles` and
+/// `TakeAndBreak("0.77")`).
 pub fn take_and_break(name: String, code: &str) -> RuleResult<HeapRuleset> {
     let parsed = Rc::new(Code::parse(code)?);
     let plan = sequence::plan(&parsed);
+    let rules: Rc<dyn HeapRules> = parsed.clone();
+    let engine = match plan {
+        sequence::Plan::Additive => Engine::Recursive(cache::kept((*parsed).clone(), || {
+            recursive("TakeAndBreak", &rules)
+        })),
+        plan => Engine::Code(
+            plan,
+            cache::kept((*parsed).clone(), Rc::<RefCell<Sequence>>::default),
+        ),
+    };
     Ok(HeapRuleset(Rc::new(Inner {
         name,
-        rules: parsed.clone(),
+        rules,
         code: Some(code.to_string()),
-        table: shared_table(format!("TakeAndBreak:{parsed}")),
-        engine: Engine::Code(parsed, plan),
+        parsed: Some(parsed),
+        engine,
     })))
 }
 
 /// The spawning (coin-turning) ruleset of `code` (RULESETS 4.5).
 pub fn spawning(code: &str) -> RuleResult<HeapRuleset> {
     let parsed = Rc::new(spawning::SpawnCode::parse(code)?);
+    let values = cache::kept((*parsed).clone(), Rc::<RefCell<Sequence>>::default);
     Ok(HeapRuleset(Rc::new(Inner {
         name: format!("Spawning({code:?})"),
         rules: parsed.clone(),
         code: Some(code.to_string()),
-        engine: Engine::Spawning(parsed),
-        table: shared_table(format!("Spawning:{}", code.to_uppercase())),
+        parsed: None,
+        engine: Engine::Spawning(parsed, values),
     })))
 }
 
@@ -141,10 +177,7 @@ impl HeapRuleset {
 
     /// The parsed take-and-break code, for code rulesets.
     pub fn parsed_code(&self) -> Option<&Code> {
-        match &self.0.engine {
-            Engine::Code(c, _) => Some(c),
-            _ => None,
-        }
+        self.0.parsed.as_deref()
     }
 
     /// g(n) (RULESETS 4.4): heap 0 is 0.
@@ -152,133 +185,80 @@ impl HeapRuleset {
         if n == 0 {
             return Ok(0);
         }
-        if n > MAX_HEAP {
-            if let Engine::Code(_, sequence::Plan::Octal(_)) = &self.0.engine {
+        if let Engine::Code(sequence::Plan::Octal(_), seq) = &self.0.engine {
+            if n > MAX_HEAP {
                 // A proved period answers heaps of any size.
                 self.ensure(PROOF_RANGE)?;
-                if let Some((n0, p)) = self.0.table.borrow().octal.period() {
+                let s = seq.borrow();
+                if let Some((n0, p)) = s.octal.period() {
                     let m = n0 + (n - n0) % p;
-                    return Ok(self.0.table.borrow().values[m as usize]);
+                    return Ok(s.values[m as usize]);
                 }
             }
         }
         self.ensure(n)?;
-        Ok(self.0.table.borrow().values[n as usize])
+        match &self.0.engine {
+            Engine::Recursive(keys) => keys.nim_value(n),
+            Engine::Code(_, seq) | Engine::Spawning(_, seq) => Ok(seq.borrow().values[n as usize]),
+        }
     }
 
     /// [g(1), ..., g(n)].
     pub fn sequence(&self, n: u64) -> RuleResult<Vec<u64>> {
-        self.ensure(n)?;
-        let t = self.0.table.borrow();
-        Ok(t.values[1..=n as usize].to_vec())
+        Ok(self.sequence_from_zero(n)?.split_off(1))
     }
 
     /// [g(0), ..., g(n)].
     fn sequence_from_zero(&self, n: u64) -> RuleResult<Vec<u64>> {
         self.ensure(n)?;
-        let t = self.0.table.borrow();
-        let mut v = t.values[..=n as usize].to_vec();
-        v[0] = 0;
-        Ok(v)
+        match &self.0.engine {
+            Engine::Recursive(keys) => (0..=n).map(|m| keys.nim_value(m)).collect(),
+            Engine::Code(_, seq) | Engine::Spawning(_, seq) => {
+                let mut v = seq.borrow().values[..=n as usize].to_vec();
+                v[0] = 0;
+                Ok(v)
+            }
+        }
     }
 
-    /// Compute g(1..=n).
+    /// Compute g(1..=n), in order.
     fn ensure(&self, n: u64) -> RuleResult<()> {
         if n > MAX_HEAP {
             return Err(RuleError(format!(
                 "Nim values are computed for heaps up to {MAX_HEAP}; {n} is too large"
             )));
         }
+        let busy = || RuleError("Nim values requested while being computed".into());
         match &self.0.engine {
-            Engine::Code(code, plan) if !matches!(plan, sequence::Plan::Additive) => {
-                let mut t =
-                    self.0.table.try_borrow_mut().map_err(|_| {
-                        RuleError("Nim values requested while being computed".into())
-                    })?;
-                if (t.values.len() as u64) > n {
+            Engine::Code(plan, seq) => {
+                let mut s = seq.try_borrow_mut().map_err(|_| busy())?;
+                if (s.values.len() as u64) > n {
                     return Ok(());
                 }
-                let Table { values, octal, .. } = &mut *t;
-                sequence::extend(code, plan, values, octal, n)
-            }
-            Engine::Spawning(code) => {
-                let mut t =
-                    self.0.table.try_borrow_mut().map_err(|_| {
-                        RuleError("Nim values requested while being computed".into())
-                    })?;
-                if t.values.is_empty() {
-                    t.values.push(0);
+                let Sequence { values, octal } = &mut *s;
+                match &self.0.parsed {
+                    Some(code) => sequence::extend(code, plan, values, octal, n),
+                    None => Ok(()),
                 }
-                for m in t.values.len() as u64..=n {
-                    let vals = code.option_values(m, &t.values)?;
-                    t.values.push(mex(vals));
+            }
+            Engine::Spawning(code, seq) => {
+                let mut s = seq.try_borrow_mut().map_err(|_| busy())?;
+                if s.values.is_empty() {
+                    s.values.push(0);
+                }
+                for m in s.values.len() as u64..=n {
+                    let vals = code.option_values(m, &s.values)?;
+                    s.values.push(mex(vals));
                 }
                 Ok(())
             }
-            _ => {
-                {
-                    let mut t = self.0.table.borrow_mut();
-                    if t.values.is_empty() {
-                        t.values.push(0);
-                    }
-                    t.in_progress.clear();
-                }
-                let start = {
-                    let t = self.0.table.borrow();
-                    t.values
-                        .iter()
-                        .position(|&v| v == UNKNOWN)
-                        .unwrap_or(t.values.len())
-                };
-                for m in start as u64..=n {
-                    self.recursive(m, 0)?;
+            Engine::Recursive(keys) => {
+                for m in 1..=n {
+                    keys.nim_value(m)?;
                 }
                 Ok(())
             }
         }
-    }
-
-    fn known(&self, n: u64) -> Option<u64> {
-        let t = self.0.table.borrow();
-        t.values.get(n as usize).copied().filter(|&v| v != UNKNOWN)
-    }
-
-    /// g(n) by the mex of its option lists, evaluating unknown heaps first
-    /// (RULESETS 4.4).
-    fn recursive(&self, n: u64, depth: usize) -> RuleResult<u64> {
-        if n == 0 {
-            return Ok(0);
-        }
-        if let Some(v) = self.known(n) {
-            return Ok(v);
-        }
-        if self.0.table.borrow().in_progress.contains(&n) {
-            return Err(RuleError(LOOPY.into()));
-        }
-        if depth > MAX_DEPTH || n > MAX_HEAP {
-            return Err(RuleError(format!(
-                "The heap options grow without bound (heap {n} reached while evaluating a smaller heap)"
-            )));
-        }
-        onag_core::interrupt::checkpoint();
-        self.0.table.borrow_mut().in_progress.insert(n);
-        let opts = self.0.rules.heap_options(n)?;
-        let mut vals = Vec::with_capacity(opts.len());
-        for opt in &opts {
-            let mut x = 0;
-            for &a in opt {
-                x ^= stacker::maybe_grow(64 * 1024, 1024 * 1024, || self.recursive(a, depth + 1))?;
-            }
-            vals.push(x);
-        }
-        let v = mex(vals);
-        let mut t = self.0.table.borrow_mut();
-        t.in_progress.remove(&n);
-        if t.values.len() <= n as usize {
-            t.values.resize(n as usize + 1, UNKNOWN);
-        }
-        t.values[n as usize] = v;
-        Ok(v)
     }
 
     /// The position made of `heaps`.
@@ -342,12 +322,9 @@ impl kind::Heap for HeapRuleset {
     }
 
     fn check_periodicity(&self, n: u64) -> RuleResult<Option<Periodicity>> {
-        match &self.0.engine {
-            Engine::Code(code, _) => {
-                let values = self.sequence_from_zero(n)?;
-                Ok(periodicity::check(code, &values))
-            }
-            _ => Ok(None),
+        match &self.0.parsed {
+            Some(code) => Ok(periodicity::check(code, &self.sequence_from_zero(n)?)),
+            None => Ok(None),
         }
     }
 }

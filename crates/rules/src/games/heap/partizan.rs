@@ -12,7 +12,7 @@
 use crate::framework::args::{Arg, Args};
 use crate::framework::entry::{Make, Package, RulesetEntry};
 use crate::framework::error::{RuleError, RuleResult};
-use crate::framework::keyed::{arg_text, position, HeapAdapter, PartizanGame, Table};
+use crate::framework::keyed::{arg_text, position, HeapAdapter, Keys, PartizanKeys};
 use crate::framework::kind::{self, HeapRules};
 use crate::framework::ruleset::{AnyPosition, AnyRuleset};
 use crate::games::heap::code::{self, Code};
@@ -49,7 +49,7 @@ pub const ENTRIES: &[RulesetEntry] = &[
 
 /// A partizan heap ruleset.
 pub struct PartizanHeapRuleset {
-    game: Rc<PartizanGame<u64>>,
+    game: Rc<PartizanKeys<u64>>,
 }
 
 /// The partizan heap ruleset named `name`: Left moves by `left`, Right by
@@ -60,7 +60,7 @@ pub fn ruleset(
     right: Rc<dyn HeapRules>,
 ) -> Rc<dyn AnyRuleset> {
     Rc::new(PartizanHeapRuleset {
-        game: PartizanGame::new(
+        game: PartizanKeys::new(
             name,
             Rc::new(HeapAdapter(left)),
             Rc::new(HeapAdapter(right)),
@@ -84,7 +84,7 @@ impl AnyRuleset for PartizanHeapRuleset {
         args.check_keywords(&self.game.name, &[])?;
         match args.positional.as_slice() {
             [a] => match a.as_u64() {
-                Some(n) => Ok(position(Table::Partizan(self.game.clone()), vec![n])),
+                Some(n) => Ok(position(Keys::Partizan(self.game.clone()), vec![n])),
                 None => Err(RuleError::new(format!(
                     "{} expects a heap size (a non-negative Integer), got {a:?}",
                     self.game.name

@@ -9,7 +9,7 @@ use crate::framework::error::{RuleError, RuleResult};
 use crate::framework::kind::HeapRules;
 
 /// How the turned coins must be spaced.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 enum Spacing {
     Any,
     /// `C`: consecutive.
@@ -21,7 +21,7 @@ enum Spacing {
 }
 
 /// One element of a code: a range of coin counts with modifiers.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 struct Element {
     lo: u64,
     /// None: unbounded.
@@ -33,7 +33,7 @@ struct Element {
 }
 
 /// A parsed spawning code.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct SpawnCode {
     text: String,
     elements: Vec<Element>,
