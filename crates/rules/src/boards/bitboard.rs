@@ -317,25 +317,34 @@ impl<const K: usize> BitBoard<K> {
         best.unwrap_or((*self, false))
     }
 
+    /// The first cell of every row: one bit per row, at column 0.
+    fn row_starts(&self) -> u128 {
+        (0..self.rows()).fold(0, |m, r| m | 1 << (r * self.cols()))
+    }
+
     /// The cells from which the step (dr, dc) stays on the board, and the
-    /// shift of the bit index it makes.
-    fn step_mask(&self, dr: i64, dc: i64) -> (u128, i64) {
+    /// shift of the bit index it makes; `starts` is [`Self::row_starts`].
+    fn step_mask(&self, starts: u128, dr: i64, dc: i64) -> (u128, i64) {
         let (rows, cols) = (self.rows as i64, self.cols as i64);
-        let mut ok = 0u128;
-        if dc.abs() < cols && dr.abs() < rows {
-            let row = self.row_mask();
-            let cols_ok = if dc >= 0 {
-                row >> dc
-            } else {
-                (row << (-dc)) & row
-            };
-            for r in 0..rows {
-                if (0..rows).contains(&(r + dr)) {
-                    ok |= cols_ok << (r * cols);
-                }
-            }
+        if dc.abs() >= cols || dr.abs() >= rows {
+            return (0, 0);
         }
-        (ok, dr * cols + dc)
+        let row = self.row_mask();
+        let cols_ok = if dc >= 0 {
+            row >> dc
+        } else {
+            (row << (-dc)) & row
+        };
+        // The rows from which the step stays on the board.
+        let kept_rows = (rows - dr.abs()) as usize * cols as usize;
+        let rows_ok = if dr >= 0 {
+            low(kept_rows)
+        } else {
+            low(kept_rows) << (-dr * cols)
+        };
+        // A row pattern times the row starts repeats it on every row (the
+        // copies do not overlap, so nothing carries).
+        (cols_ok.wrapping_mul(starts) & rows_ok, dr * cols + dc)
     }
 
     /// The steps ±d for d in `dirs` that can be taken somewhere.
@@ -345,9 +354,10 @@ impl<const K: usize> BitBoard<K> {
             len: 0,
             more: Vec::new(),
         };
+        let starts = self.row_starts();
         for &(dr, dc) in dirs {
             for (a, b) in [(dr, dc), (-dr, -dc)] {
-                let s = self.step_mask(a, b);
+                let s = self.step_mask(starts, a, b);
                 if s.0 != 0 && !out.iter().any(|t| *t == s) {
                     out.push(s);
                 }
@@ -359,10 +369,14 @@ impl<const K: usize> BitBoard<K> {
     /// The cells of `within` connected to the cells of `seed` by the
     /// steps (a bit-parallel flood fill).
     fn fill(within: u128, seed: u128, steps: &Steps) -> u128 {
+        let inline = &steps.steps[..steps.len];
         let mut seen = seed & within;
         loop {
             let mut next = seen;
-            for &(ok, s) in steps.iter() {
+            for &(ok, s) in inline {
+                next |= shift(seen & ok, s);
+            }
+            for &(ok, s) in &steps.more {
                 next |= shift(seen & ok, s);
             }
             next &= within;

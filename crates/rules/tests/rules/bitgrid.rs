@@ -111,4 +111,33 @@ proptest! {
             }
         }
     }
+
+    /// The images of the normal form are the images of their symmetries,
+    /// and the least image is the least of them (with the colour swap
+    /// negating, and the transpose negating when asked).
+    #[test]
+    fn least_image_is_the_least_transform(g in grid(), swap in any::<bool>(), transpose in any::<bool>(), allowed in 1u8..=255) {
+        let b = BitBoard::<2>::from_grid("T", &g).expect("fits");
+        for (sym, image) in b.candidate_images() {
+            prop_assert!(b.candidate_symmetries().contains(&sym));
+            prop_assert_eq!(image, b.transform(sym));
+        }
+        let exchange = |x: &BitBoard<2>| BitBoard { layers: [x.layers[1], x.layers[0]], ..*x };
+        let mut images = vec![];
+        for &sym in b.candidate_symmetries().iter().filter(|&&s| allowed >> s & 1 == 1) {
+            let t = b.transform(sym);
+            let neg = transpose && sym & 4 != 0;
+            images.push((t, neg));
+            if swap {
+                images.push((exchange(&t), !neg));
+            }
+        }
+        let least = images.iter().map(|(t, _)| *t).min().unwrap_or(b);
+        let ex: Option<fn(&BitBoard<2>) -> BitBoard<2>> = if swap { Some(|x| BitBoard { layers: [x.layers[1], x.layers[0]], ..*x }) } else { None };
+        let (got, neg) = b.least_image(|s| allowed >> s & 1 == 1, ex, transpose);
+        prop_assert_eq!(got, least);
+        if !images.is_empty() {
+            prop_assert!(images.contains(&(got, neg)));
+        }
+    }
 }
