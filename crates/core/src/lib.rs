@@ -4,6 +4,7 @@
 //! and does no I/O.
 
 #![forbid(unsafe_code)]
+#![warn(missing_docs)]
 
 pub mod game;
 pub mod interrupt;

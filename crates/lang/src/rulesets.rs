@@ -18,7 +18,7 @@ pub const PACKAGES: &[&str] = &["grid", "strip", "graph", "heap"];
 
 impl From<RuleError> for EvalError {
     fn from(e: RuleError) -> Self {
-        EvalError::new(e.0)
+        EvalError::new(e.into_message())
     }
 }
 
@@ -223,8 +223,10 @@ pub fn to_arg(interp: &Interp, v: Value) -> EvalResult<Arg> {
                 let run = |session: &mut Interp| {
                     session
                         .apply(&f, args)
-                        .map_err(|e| RuleError(e.message))
-                        .and_then(|v| to_arg(session, v).map_err(|e| RuleError(e.message)))
+                        .map_err(|e| RuleError::user_function(e.message))
+                        .and_then(|v| {
+                            to_arg(session, v).map_err(|e| RuleError::user_function(e.message))
+                        })
                 };
                 match session.try_borrow_mut() {
                     Ok(mut shared) => run(&mut shared),

@@ -18,6 +18,7 @@
 //! ```
 
 #![forbid(unsafe_code)]
+#![warn(missing_docs)]
 
 mod axis;
 mod error;

@@ -16,6 +16,7 @@
 //! `onag-core` only.
 
 #![forbid(unsafe_code)]
+#![warn(missing_docs)]
 
 pub mod boards;
 pub mod framework;

@@ -23,17 +23,22 @@ use std::sync::{Arc, OnceLock};
 /// The up part of a printed term.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum UpTerm {
+    /// No ups.
     None,
     /// k.^ (k != 0).
     Ups(Integer),
-    /// ±^<n>, n >= 2.
+    /// `±^<n>`, n >= 2.
     Pow {
+        /// Up (true) or down.
         positive: bool,
+        /// The exponent.
         n: u32,
     },
-    /// ±^[n], n >= 2.
+    /// `±^[n]`, n >= 2.
     PowTo {
+        /// Up (true) or down.
         positive: bool,
+        /// The exponent.
         n: u32,
     },
 }
@@ -41,8 +46,11 @@ pub enum UpTerm {
 /// A value printed as a term: `number + up + *nimber`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Term {
+    /// The number part.
     pub number: Dyadic,
+    /// The up part.
     pub up: UpTerm,
+    /// The nimber part: `*n`.
     pub nimber: u64,
 }
 

@@ -33,10 +33,12 @@ impl Game {
         }
     }
 
+    /// The Left stop (ONAG chapter 9).
     pub fn left_stop(self) -> Dyadic {
         self.stops().0
     }
 
+    /// The Right stop (ONAG chapter 9).
     pub fn right_stop(self) -> Dyadic {
         self.stops().1
     }

@@ -40,7 +40,9 @@ impl<K: std::hash::Hash + Eq + Clone> PairMemo<K> {
 /// One end of a confusion interval.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct IntervalEnd {
+    /// The end's value.
     pub value: Dyadic,
+    /// Whether the end belongs to the interval.
     pub closed: bool,
 }
 
@@ -49,7 +51,9 @@ pub struct IntervalEnd {
 /// number.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ConfusionInterval {
+    /// The lower end (the Right stop).
     pub low: IntervalEnd,
+    /// The upper end (the Left stop).
     pub high: IntervalEnd,
 }
 

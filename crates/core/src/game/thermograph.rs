@@ -247,7 +247,9 @@ fn crossing(t: &Dyadic, va: &Dyadic, sa: i64, vb: &Dyadic, sb: i64) -> Option<Dy
 /// The thermograph of a game: its two walls.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Thermograph {
+    /// The left wall.
     pub left: Trajectory,
+    /// The right wall.
     pub right: Trajectory,
     temperature: Dyadic,
 }

@@ -12,7 +12,8 @@
 //! visits cells one by one.
 
 use super::directions::Step;
-use super::grid::{Grid, GridError};
+use super::grid::Grid;
+use crate::framework::error::{RuleError, RuleResult};
 
 /// The largest board (in cells) a bitboard holds.
 pub const MAX_CELLS: usize = 128;
@@ -76,9 +77,9 @@ impl Steps {
 impl<const K: usize> BitBoard<K> {
     /// From a grid whose cells are 0..=K; `what` names the ruleset in the
     /// errors (too many cells, a cell value outside the character map).
-    pub fn from_grid(what: &str, g: &Grid) -> Result<Self, GridError> {
+    pub fn from_grid(what: &str, g: &Grid) -> RuleResult<Self> {
         if g.rows * g.cols > MAX_CELLS {
-            return Err(GridError(format!(
+            return Err(RuleError::too_large(format!(
                 "{what} boards are limited to {MAX_CELLS} cells; this one has {}",
                 g.rows * g.cols
             )));
@@ -89,7 +90,7 @@ impl<const K: usize> BitBoard<K> {
                 0 => {}
                 k if k <= K => layers[k - 1] |= 1 << i,
                 _ => {
-                    return Err(GridError(format!(
+                    return Err(RuleError::bad_position(format!(
                         "{what}: invalid cell value {} at row {}, column {}",
                         v as i8,
                         i / g.cols + 1,

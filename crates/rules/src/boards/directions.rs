@@ -81,7 +81,8 @@ pub fn coordinates(member: &str) -> Option<Arg> {
 
 /// Read a list of (row, col) direction tuples, as given for `directions`.
 pub fn directions(what: &str, arg: &Arg) -> RuleResult<Vec<Step>> {
-    let bad = || RuleError(format!("{what}: expected a list of (row, col) directions"));
+    let bad =
+        || RuleError::bad_argument(format!("{what}: expected a list of (row, col) directions"));
     arg.elements()
         .ok_or_else(bad)?
         .iter()

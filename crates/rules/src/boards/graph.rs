@@ -44,9 +44,9 @@ pub enum LabelTable<'a> {
 /// detail.
 fn invalid(detail: &str) -> RuleError {
     if detail.is_empty() {
-        RuleError("Invalid graph specification.".into())
+        RuleError::bad_position("Invalid graph specification.")
     } else {
-        RuleError(format!("Invalid graph specification: {detail}"))
+        RuleError::bad_position(format!("Invalid graph specification: {detail}"))
     }
 }
 
@@ -603,12 +603,14 @@ pub struct UnionFind {
 }
 
 impl UnionFind {
+    /// Every vertex of 0..n alone in its set.
     pub fn new(n: usize) -> UnionFind {
         UnionFind {
             parent: (0..n).collect(),
         }
     }
 
+    /// The representative of v's set.
     pub fn find(&mut self, mut v: usize) -> usize {
         while self.parent[v] != v {
             self.parent[v] = self.parent[self.parent[v]];
@@ -617,6 +619,7 @@ impl UnionFind {
         v
     }
 
+    /// Join the sets of a and b.
     pub fn union(&mut self, a: usize, b: usize) {
         let (ra, rb) = (self.find(a), self.find(b));
         if ra != rb {
@@ -636,7 +639,7 @@ pub fn label_text(a: &Arg) -> RuleResult<String> {
         Arg::Bool(b) => b.to_string(),
         Arg::Game(g) => g.to_string(),
         other => {
-            return Err(RuleError(format!(
+            return Err(RuleError::bad_argument(format!(
                 "Graph.Parse: a label must be a number, string or player, got {}",
                 other.kind()
             )))
@@ -649,14 +652,14 @@ fn count_arg(what: &str, args: &Args, max: usize) -> RuleResult<usize> {
     match args.positional.as_slice() {
         [n] => match n.as_i64() {
             Some(k) if k >= 0 && (k as u64) <= max as u64 => Ok(k as usize),
-            Some(k) if k >= 0 => Err(RuleError(format!(
+            Some(k) if k >= 0 => Err(RuleError::too_large(format!(
                 "{what}: at most {max} vertices are supported, got {k}"
             ))),
-            _ => Err(RuleError(format!(
+            _ => Err(RuleError::bad_argument(format!(
                 "{what} expects a non-negative integer, got {n:?}"
             ))),
         },
-        args => Err(RuleError(format!(
+        args => Err(RuleError::bad_argument(format!(
             "{what} expects one argument (the number of vertices), got {}",
             args.len()
         ))),
@@ -701,7 +704,7 @@ impl Graph {
     pub fn from_adjacency(lists: &[Vec<usize>]) -> RuleResult<Graph> {
         let n = lists.len();
         if n > MAX_VERTICES {
-            return Err(RuleError(format!(
+            return Err(RuleError::too_large(format!(
                 "Graph.FromAdjacencyList: at most {MAX_VERTICES} vertices are supported"
             )));
         }
@@ -710,7 +713,7 @@ impl Graph {
         for (u, list) in lists.iter().enumerate() {
             for &w in list {
                 if w == 0 || w > n {
-                    return Err(RuleError(format!(
+                    return Err(RuleError::bad_argument(format!(
                         "Graph.FromAdjacencyList: vertex {} lists {w}, which is not a vertex (1..{n})",
                         u + 1
                     )));
@@ -725,14 +728,14 @@ impl Graph {
             }
         }
         if let Some(((u, v), _)) = count.iter().filter(|(&(u, v), &c)| u != v && c != 0).min() {
-            return Err(RuleError(format!(
+            return Err(RuleError::bad_argument(format!(
                 "Graph.FromAdjacencyList: the lists are not symmetric (vertices {} and {} list each other a different number of times)",
                 u + 1,
                 v + 1
             )));
         }
         if edges.len() > MAX_EDGES {
-            return Err(RuleError(format!(
+            return Err(RuleError::too_large(format!(
                 "Graph.FromAdjacencyList: at most {MAX_EDGES} edges are supported"
             )));
         }
@@ -770,7 +773,7 @@ fn parse_member(args: &Args) -> RuleResult<Graph> {
         match args.keyword(name) {
             None | Some(Arg::Nothing) => Ok(None),
             Some(Arg::Function(f)) => Ok(Some(f.clone())),
-            Some(other) => Err(RuleError(format!(
+            Some(other) => Err(RuleError::bad_argument(format!(
                 "Graph.Parse: `{name}` must be a function, got {}",
                 other.kind()
             ))),
@@ -820,7 +823,8 @@ pub fn class_member(member: &str, args: &Args) -> Option<RuleResult<Arg>> {
 fn adjacency_member(args: &Args) -> RuleResult<Graph> {
     let what = "Graph.FromAdjacencyList";
     args.check_keywords(what, &[])?;
-    let bad = || RuleError(format!("{what} expects a list of lists of vertex numbers"));
+    let bad =
+        || RuleError::bad_argument(format!("{what} expects a list of lists of vertex numbers"));
     let [lists] = args.positional.as_slice() else {
         return Err(bad());
     };
@@ -856,9 +860,11 @@ pub fn from_args(
         [Arg::Str(s)] => Graph::parse(s, vertices, edges),
         [a @ Arg::Object(o)] => match a.as_object::<Graph>() {
             Some(g) => Ok(g.clone()),
-            None => Err(RuleError(format!("{what} expects a graph, got {o}"))),
+            None => Err(RuleError::bad_argument(format!(
+                "{what} expects a graph, got {o}"
+            ))),
         },
-        _ => Err(RuleError(format!(
+        _ => Err(RuleError::bad_argument(format!(
             "{what} expects one argument: a graph string or a Graph"
         ))),
     }

@@ -3,32 +3,16 @@
 
 use crate::framework::{Arg, Args, Object, RuleError, RuleResult};
 use std::any::Any;
-use std::fmt;
 
 /// A board of small cell values, row-major.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Grid {
+    /// The number of rows.
     pub rows: usize,
+    /// The number of columns.
     pub cols: usize,
+    /// The cell values, row by row.
     pub cells: Vec<u8>,
-}
-
-/// Why a board string was rejected.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct GridError(pub String);
-
-impl fmt::Display for GridError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for GridError {}
-
-impl From<GridError> for RuleError {
-    fn from(e: GridError) -> RuleError {
-        RuleError(e.0)
-    }
 }
 
 impl Grid {
@@ -52,7 +36,7 @@ impl Grid {
     /// up in `charmap` (its index is the cell value). As in CGSuite,
     /// trailing empty rows are dropped, all rows must have equal length,
     /// and the length check comes before the character check.
-    pub fn parse(s: &str, charmap: &str) -> Result<Grid, GridError> {
+    pub fn parse(s: &str, charmap: &str) -> RuleResult<Grid> {
         let mut rows: Vec<&str> = s.split('|').collect();
         while rows.len() > 1 && rows.last().is_some_and(|r| r.is_empty()) {
             rows.pop();
@@ -62,8 +46,8 @@ impl Grid {
         }
         let widths: Vec<usize> = rows.iter().map(|r| r.chars().count()).collect();
         if widths.windows(2).any(|w| w[0] != w[1]) {
-            return Err(GridError(
-                "All rows of the position must have equal length.".into(),
+            return Err(RuleError::bad_position(
+                "All rows of the position must have equal length.",
             ));
         }
         let map: Vec<char> = charmap.chars().collect();
@@ -72,7 +56,7 @@ impl Grid {
             for ch in row.chars() {
                 let lower = ch.to_lowercase().next().unwrap_or(ch);
                 let Some(v) = map.iter().position(|&m| m == lower) else {
-                    return Err(GridError(format!(
+                    return Err(RuleError::bad_position(format!(
                         "The position may only contain the following characters: {charmap}"
                     )));
                 };
@@ -88,6 +72,7 @@ impl Grid {
         })
     }
 
+    /// The value of cell (r, c).
     pub fn get(&self, r: usize, c: usize) -> u8 {
         self.cells[r * self.cols + c]
     }
@@ -117,9 +102,11 @@ impl Grid {
             [Arg::Str(s)] => Ok(Grid::parse(s, charmap)?),
             [a @ Arg::Object(o)] => match a.as_object::<Grid>() {
                 Some(g) => Ok(g.clone()),
-                None => Err(RuleError(format!("{what} expects a grid, got {o}"))),
+                None => Err(RuleError::bad_argument(format!(
+                    "{what} expects a grid, got {o}"
+                ))),
             },
-            _ => Err(RuleError(format!(
+            _ => Err(RuleError::bad_argument(format!(
                 "{what} expects one argument: a position string or a Grid"
             ))),
         }
@@ -132,15 +119,15 @@ pub fn class_member(member: &str, args: &Args) -> Option<RuleResult<Arg>> {
         return None;
     }
     let [r, c] = args.positional.as_slice() else {
-        return Some(Err(RuleError(
-            "Grid.Empty expects two arguments: rows and columns".into(),
+        return Some(Err(RuleError::bad_argument(
+            "Grid.Empty expects two arguments: rows and columns",
         )));
     };
     let dim = |v: &Arg, what: &str| -> RuleResult<usize> {
         match v.as_i64() {
-            Some(n) if n < 0 => Err(RuleError(format!("Invalid {what}: {n}"))),
+            Some(n) if n < 0 => Err(RuleError::bad_argument(format!("Invalid {what}: {n}"))),
             Some(n) if n <= 4096 => Ok(n as usize),
-            _ => Err(RuleError(format!("Invalid {what}: {v:?}"))),
+            _ => Err(RuleError::bad_argument(format!("Invalid {what}: {v:?}"))),
         }
     };
     Some(

@@ -6,6 +6,7 @@ use std::any::Any;
 /// A strip of small cell values, cell 1 first.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Strip {
+    /// The cell values, the first cell first.
     pub cells: Vec<u8>,
 }
 
@@ -27,7 +28,7 @@ impl Strip {
             })
             .collect::<Option<Vec<u8>>>()
             .ok_or_else(|| {
-                RuleError(format!(
+                RuleError::bad_position(format!(
                     "The position may only contain the following characters: {charmap}"
                 ))
             })?;
@@ -51,9 +52,11 @@ impl Strip {
             [Arg::Str(s)] => Strip::parse(s, charmap),
             [a @ Arg::Object(o)] => match a.as_object::<Strip>() {
                 Some(s) => Ok(s.clone()),
-                None => Err(RuleError(format!("{what} expects a strip, got {o}"))),
+                None => Err(RuleError::bad_argument(format!(
+                    "{what} expects a strip, got {o}"
+                ))),
             },
-            _ => Err(RuleError(format!(
+            _ => Err(RuleError::bad_argument(format!(
                 "{what} expects one argument: a position string or a Strip"
             ))),
         }
@@ -66,10 +69,10 @@ pub fn class_member(member: &str, args: &Args) -> Option<RuleResult<Arg>> {
         "Empty" => Some(match args.positional.as_slice() {
             [n] => match n.as_i64() {
                 Some(k) if (0..=1 << 16).contains(&k) => Ok(Arg::object(Strip::empty(k as usize))),
-                _ => Err(RuleError(format!("Invalid Length: {n:?}"))),
+                _ => Err(RuleError::bad_argument(format!("Invalid Length: {n:?}"))),
             },
-            _ => Err(RuleError(
-                "Strip.Empty expects one argument: the length".into(),
+            _ => Err(RuleError::bad_argument(
+                "Strip.Empty expects one argument: the length",
             )),
         }),
         _ => None,

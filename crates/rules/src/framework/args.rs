@@ -49,19 +49,27 @@ pub enum Arg {
     Number(Rational),
     /// A short game that is not a number.
     Game(Game),
+    /// A string.
     Str(String),
+    /// A boolean.
     Bool(bool),
+    /// `Left` or `Right`.
     Player(Player),
+    /// CGSuite's `Nothing`.
     Nothing,
+    /// A list, in order.
     List(Vec<Arg>),
     /// A set, elements in the language's printing order, no duplicates.
     Set(Vec<Arg>),
+    /// A tuple such as `(3, 5)`.
     Tuple(Vec<Arg>),
     /// A map literal `{Left => {2}, Right => {1}}`.
     Map(Vec<(Arg, Arg)>),
     /// A board, strip or graph object (`Grid.Empty(4, 4)`).
     Object(Rc<dyn Object>),
+    /// A ruleset (`Kayles`, `TakeAndBreak("0.77")`).
     Ruleset(Rc<dyn AnyRuleset>),
+    /// A user function.
     Function(UserFn),
 }
 
@@ -98,6 +106,7 @@ impl fmt::Debug for Arg {
 }
 
 impl Arg {
+    /// The integer n.
     pub fn int(n: i64) -> Arg {
         Arg::Number(Rational::from(Integer::from(n)))
     }
@@ -160,11 +169,14 @@ impl Arg {
 /// Positional and keyword arguments of one call.
 #[derive(Clone, Debug, Default)]
 pub struct Args {
+    /// The positional arguments, in order.
     pub positional: Vec<Arg>,
+    /// The keyword arguments (`name => value`), in order.
     pub keywords: Vec<(String, Arg)>,
 }
 
 impl Args {
+    /// Positional arguments only.
     pub fn new(positional: Vec<Arg>) -> Args {
         Args {
             positional,
@@ -185,7 +197,7 @@ impl Args {
     pub fn check_keywords(&self, what: &str, allowed: &[&str]) -> RuleResult<()> {
         for (k, _) in &self.keywords {
             if !allowed.contains(&k.as_str()) {
-                return Err(RuleError(if allowed.is_empty() {
+                return Err(RuleError::bad_argument(if allowed.is_empty() {
                     format!("{what} takes no keyword arguments, got `{k}`")
                 } else {
                     format!(
@@ -201,7 +213,7 @@ impl Args {
     /// An error unless there are exactly `n` positional arguments.
     pub fn expect_count(&self, what: &str, n: usize, described: &str) -> RuleResult<()> {
         if self.positional.len() != n {
-            return Err(RuleError(format!(
+            return Err(RuleError::bad_argument(format!(
                 "{what} expects {described}, got {} argument(s)",
                 self.positional.len()
             )));
@@ -213,11 +225,11 @@ impl Args {
     pub fn single_str(&self, what: &str) -> RuleResult<&str> {
         match self.positional.as_slice() {
             [Arg::Str(s)] => Ok(s),
-            [other] => Err(RuleError(format!(
+            [other] => Err(RuleError::bad_argument(format!(
                 "{what} expects a string, got {} ({other:?})",
                 other.kind()
             ))),
-            args => Err(RuleError(format!(
+            args => Err(RuleError::bad_argument(format!(
                 "{what} expects one string argument, got {} arguments",
                 args.len()
             ))),

@@ -10,9 +10,13 @@ use std::rc::Rc;
 /// CGSuite's package of a ruleset: `game.grid`, `game.strip`, ...
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Package {
+    /// `game.grid`: rectangular boards.
     Grid,
+    /// `game.strip`: one-row boards.
     Strip,
+    /// `game.graph`: graphs.
     Graph,
+    /// `game.heap`: heaps and coordinates.
     Heap,
 }
 
@@ -43,9 +47,12 @@ pub enum Make {
 /// One named ruleset or ruleset family.
 #[derive(Debug)]
 pub struct RulesetEntry {
+    /// The name the language knows it by.
     pub name: &'static str,
+    /// Its package.
     pub package: Package,
     /// One line saying what the game is, for help and the reference page.
     pub doc: &'static str,
+    /// How it is made.
     pub make: Make,
 }

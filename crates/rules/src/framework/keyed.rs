@@ -40,7 +40,7 @@ pub const MAX_LISTED: u64 = 1 << 24;
 /// An error if options numbering about `n` are too many to list.
 pub fn check_listable(what: &str, n: u64) -> RuleResult<()> {
     if n > MAX_LISTED {
-        return Err(RuleError::new(format!(
+        return Err(RuleError::too_large(format!(
             "{what}: {n} is too large (options are listed up to {MAX_LISTED})"
         )));
     }
@@ -53,7 +53,7 @@ pub const LOOPY: &str = "Those HeapRules specify a loopy game.";
 
 /// The error of rules whose positions can repeat (RULESETS 4.2.6).
 pub fn loopy() -> RuleError {
-    RuleError::new(LOOPY)
+    RuleError::loop_found(LOOPY)
 }
 
 /// How the tables of these rulesets word a refusal: a loop is CGSuite's
@@ -88,6 +88,7 @@ impl Key for Pair {
 /// Rules giving the options of one key: each option a list of keys whose
 /// sum is the option (the empty list is 0), in the ruleset's order.
 pub trait Rules<K> {
+    /// The option lists of key `k`.
     fn options(&self, k: K) -> RuleResult<Vec<Vec<K>>>;
 }
 

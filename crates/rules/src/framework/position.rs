@@ -7,11 +7,14 @@ use std::hash::Hash;
 /// Left (blue, vertical in Domineering, `x`) or Right (red, `o`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Player {
+    /// The player who moves blue pieces, vertical dominoes, `x` stones.
     Left,
+    /// The player who moves red pieces, horizontal dominoes, `o` stones.
     Right,
 }
 
 impl Player {
+    /// The other player.
     pub fn opponent(self) -> Player {
         match self {
             Player::Left => Player::Right,

@@ -72,7 +72,9 @@ pub trait AnyRuleset {
 /// A partizan position, printed as `prefix(text)` and valued by the shared
 /// evaluator of its type.
 pub struct Partizan<P: Position> {
+    /// The ruleset's printed name, the prefix of the position's text.
     pub prefix: Rc<str>,
+    /// The position.
     pub pos: P,
 }
 
@@ -119,7 +121,9 @@ impl<P: Position> AnyPosition for Partizan<P> {
 /// An impartial position, printed as `prefix(text)` and valued by the
 /// shared nim evaluator of its type.
 pub struct Impartial<P: ImpartialPosition> {
+    /// The ruleset's printed name, the prefix of the position's text.
     pub prefix: Rc<str>,
+    /// The position.
     pub pos: P,
 }
 
@@ -173,7 +177,9 @@ pub type BuildFn = fn(&Rc<str>, &Args) -> RuleResult<Rc<dyn AnyPosition>>;
 /// A ruleset without parameters whose positions come from one constructor
 /// function (`Domineering`, `Fission`, `Kayles` are built this way).
 pub struct Simple {
+    /// The ruleset's name.
     pub name: &'static str,
+    /// Its positions from arguments.
     pub build: BuildFn,
 }
 

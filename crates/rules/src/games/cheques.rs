@@ -79,10 +79,10 @@ pub struct Cheques {
 fn amount(what: &str, a: &Arg) -> RuleResult<i64> {
     match a.as_i64() {
         Some(n) if n.abs() <= MAX_AMOUNT => Ok(n),
-        Some(_) => Err(RuleError(format!(
+        Some(_) => Err(RuleError::too_large(format!(
             "CashingCheques: {what} must be at most 2^40 in absolute value"
         ))),
-        None => Err(RuleError(format!(
+        None => Err(RuleError::bad_argument(format!(
             "CashingCheques: {what} must be an integer, got {} ({a:?})",
             a.kind()
         ))),
@@ -94,7 +94,7 @@ fn add_coins(coins: i64, n: i64) -> RuleResult<i64> {
     coins
         .checked_add(n)
         .filter(|c| c.abs() <= MAX_AMOUNT)
-        .ok_or_else(|| RuleError("CashingCheques: too many coins (at most 2^40)".into()))
+        .ok_or_else(|| RuleError::too_large("CashingCheques: too many coins (at most 2^40)"))
 }
 
 impl Cheques {
@@ -103,8 +103,8 @@ impl Cheques {
         let mut entries = Vec::with_capacity(cheques.len());
         for &(a, b) in cheques {
             if a.abs() > MAX_AMOUNT || b.abs() > MAX_AMOUNT {
-                return Err(RuleError(
-                    "CashingCheques: amounts must be at most 2^40 in absolute value".into(),
+                return Err(RuleError::too_large(
+                    "CashingCheques: amounts must be at most 2^40 in absolute value",
                 ));
             }
             entries.push(Entry::Cheque(a, b));
@@ -141,7 +141,7 @@ impl Cheques {
             many => many,
         };
         if items.len() > MAX_ENTRIES {
-            return Err(RuleError(format!(
+            return Err(RuleError::too_large(format!(
                 "CashingCheques: at most {MAX_ENTRIES} entries"
             )));
         }
@@ -164,13 +164,13 @@ impl Cheques {
                 Arg::Number(r) => match r.to_dyadic() {
                     Some(d) => entries.push(Entry::Square(Game::number(d))),
                     None => {
-                        return Err(RuleError(format!(
+                        return Err(RuleError::bad_argument(format!(
                             "CashingCheques: {r} is not a game (its denominator is not a power of 2)"
                         )))
                     }
                 },
                 other => {
-                    return Err(RuleError(format!(
+                    return Err(RuleError::bad_argument(format!(
                         "CashingCheques: an entry must be a cheque (a, b) or a game, got {} ({other:?})",
                         other.kind()
                     )))

@@ -36,7 +36,10 @@ pub enum Operation {
     /// `R.DirectProduct(S)` (Tartan).
     DirectProduct,
     /// `R.CakeProduct(S, twisted)` = `GenCutcake(R, S, twisted)`.
-    CakeProduct { twisted: bool },
+    CakeProduct {
+        /// Whether the cake turns after each move.
+        twisted: bool,
+    },
 }
 
 impl Operation {
@@ -65,16 +68,16 @@ pub fn combine(
     };
     let coord = |r: &Rc<dyn AnyRuleset>| {
         rules_of(r).ok_or_else(|| {
-            RuleError::new(format!(
+            RuleError::bad_argument(format!(
                 "{method}: {} is not a coordinate ruleset",
                 r.name()
             ))
         })
     };
     let heap = |r: &Rc<dyn AnyRuleset>| {
-        r.as_heap()
-            .map(|h| h.rules())
-            .ok_or_else(|| RuleError::new(format!("{method}: {} is not a heap ruleset", r.name())))
+        r.as_heap().map(|h| h.rules()).ok_or_else(|| {
+            RuleError::bad_argument(format!("{method}: {} is not a heap ruleset", r.name()))
+        })
     };
     Ok(match op {
         Operation::Adjoin => coordinate::ruleset(name, Rc::new(Adjoin(coord(a)?, coord(b)?))),

@@ -57,7 +57,7 @@ fn through_the_registry() {
         .position(&Args::new(vec![Arg::Str("x.t".into())]))
         .expect_err("error");
     assert_eq!(
-        err.0,
+        err.to_string(),
         "The position may only contain the following characters: .xo#"
     );
 }

@@ -29,7 +29,7 @@ fn on_graph(name: &str, g: Graph) -> Rc<dyn AnyPosition> {
 fn on_str(name: &str, s: &str) -> Result<Rc<dyn AnyPosition>, String> {
     ruleset(name)
         .position(&Args::new(vec![Arg::Str(s.into())]))
-        .map_err(|e| e.0)
+        .map_err(|e| e.to_string())
 }
 
 /// Nim values of the octal game with the given digits (d1, d2), heaps
@@ -159,7 +159,7 @@ fn weighted_examples() {
     let bad = ruleset("WeightedArcKayles")
         .position(&Args::new(vec![Arg::Str("---".into())]))
         .expect_err("no weights");
-    assert!(bad.0.contains("weight"), "{}", bad.0);
+    assert!(bad.to_string().contains("weight"), "{}", bad.to_string());
     assert!(WeightedArcKayles::from_graph(&weighted(&["-1"], &[])).is_err());
     assert!(WeightedArcKayles::from_graph(&weighted(&["99999999999"], &[])).is_err());
 }

@@ -29,7 +29,7 @@ fn table(items: Vec<Arg>, keywords: Vec<(String, Arg)>) -> Result<Rc<dyn AnyPosi
             positional: vec![Arg::List(items)],
             keywords,
         })
-        .map_err(|e| e.0)
+        .map_err(|e| e.to_string())
 }
 
 fn g(n: i64) -> Game {

@@ -101,7 +101,7 @@ fn printing_and_errors() {
         .position(&Args::new(vec![Arg::Str("x#".into())]))
         .expect_err("error");
     assert_eq!(
-        err.0,
+        err.to_string(),
         "The position may only contain the following characters: .xo"
     );
     let diag = ruleset("GenClobber", vec![("directions", coords("Diagonal"))]);

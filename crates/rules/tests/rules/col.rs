@@ -21,7 +21,7 @@ fn ruleset(name: &str) -> Rc<dyn AnyRuleset> {
 fn position(name: &str, s: &str) -> Result<Rc<dyn AnyPosition>, String> {
     ruleset(name)
         .position(&Args::new(vec![Arg::Str(s.into())]))
-        .map_err(|e| e.0)
+        .map_err(|e| e.to_string())
 }
 
 fn value(name: &str, s: &str) -> Game {

@@ -245,7 +245,7 @@ fn coordinate_ruleset_from_a_function() {
     )
     .unwrap();
     let e = pos(&looping, 2, 2).nim_value().unwrap().unwrap_err();
-    assert_eq!(e.0, "Those HeapRules specify a loopy game.");
+    assert_eq!(e.to_string(), "Those HeapRules specify a loopy game.");
     let bad = schema("CoordinateRuleset", vec![user(|_| Ok(Arg::int(3)))]).unwrap();
     assert!(pos(&bad, 1, 1).nim_value().unwrap().is_err());
     assert!(pos(&bad, 1, 1).options(Player::Left).is_err());

@@ -22,13 +22,15 @@ fn col(s: &str) -> Graph {
 }
 
 fn hb_err(s: &str) -> String {
-    Graph::parse(s, &NONE, &HB_EDGES).expect_err("invalid").0
+    Graph::parse(s, &NONE, &HB_EDGES)
+        .expect_err("invalid")
+        .to_string()
 }
 
 fn col_err(s: &str) -> String {
     Graph::parse(s, &COL_VERTICES, &DASH)
         .expect_err("invalid")
-        .0
+        .to_string()
 }
 
 fn edges(g: &Graph) -> Vec<(usize, usize, &str)> {
@@ -235,7 +237,7 @@ fn member_kw(name: &str, args: Vec<Arg>, kw: Vec<(String, Arg)>) -> Result<Graph
             None => Err(format!("not a graph: {a:?}")),
         },
         Ok(other) => Err(format!("not an object: {other:?}")),
-        Err(e) => Err(e.0),
+        Err(e) => Err(e.to_string()),
     }
 }
 
@@ -281,8 +283,8 @@ fn parse_with_label_functions() {
         [Arg::Str(s)] => s
             .parse::<i64>()
             .map(Arg::int)
-            .map_err(|_| onag_rules::RuleError(format!("not a number: {s}"))),
-        _ => Err(onag_rules::RuleError("bad".into())),
+            .map_err(|_| onag_rules::RuleError::user_function(format!("not a number: {s}"))),
+        _ => Err(onag_rules::RuleError::user_function("bad")),
     });
     let g = member_kw(
         "Parse",

@@ -21,7 +21,7 @@ fn ruleset(name: &str) -> Rc<dyn onag_rules::framework::ruleset::AnyRuleset> {
 fn position(name: &str, s: &str) -> Result<Rc<dyn AnyPosition>, String> {
     ruleset(name)
         .position(&Args::new(vec![Arg::Str(s.into())]))
-        .map_err(|e| e.0)
+        .map_err(|e| e.to_string())
 }
 
 fn value(name: &str, s: &str) -> String {
@@ -188,7 +188,7 @@ fn bad_positions() {
     let e = ruleset("Hackenbush")
         .position(&Args::new(vec![path]))
         .expect_err("unlabelled edges");
-    assert!(e.0.contains("l, r or e"), "{}", e.0);
+    assert!(e.to_string().contains("l, r or e"), "{}", e.to_string());
     assert!(ruleset("Hackenbush").position(&Args::default()).is_err());
 }
 

@@ -128,7 +128,7 @@ fn function(f: impl Fn(i64) -> Arg + 'static) -> Arg {
         let n = args
             .first()
             .and_then(Arg::as_i64)
-            .ok_or_else(|| RuleError("expected an integer".into()))?;
+            .ok_or_else(|| RuleError::user_function("expected an integer"))?;
         Ok(f(n))
     }))
 }
@@ -172,7 +172,7 @@ fn heap_ruleset_of_a_function() {
     }
     // Errors name the constructor and the heap.
     let not_lists = schema("HeapRuleset", Args::new(vec![function(|_| Arg::int(3))])).unwrap();
-    let e = not_lists.heap().nim_value(3).unwrap_err().0;
+    let e = not_lists.heap().nim_value(3).unwrap_err().into_message();
     assert!(
         e.starts_with("HeapRuleset: the function must return a list of lists"),
         "{e}"
@@ -186,11 +186,16 @@ fn heap_ruleset_of_a_function() {
     let failing = schema(
         "HeapRuleset",
         Args::new(vec![Arg::Function(Rc::new(|_: &[Arg]| {
-            Err(RuleError("boom".into()))
+            Err(RuleError::user_function("boom"))
         }))]),
     )
     .unwrap();
-    assert!(failing.heap().nim_value(1).unwrap_err().0.contains("boom"));
+    assert!(failing
+        .heap()
+        .nim_value(1)
+        .unwrap_err()
+        .into_message()
+        .contains("boom"));
     assert!(schema("HeapRuleset", Args::new(vec![Arg::int(3)])).is_err());
     // Loops are detected with CGSuite's message.
     let loopy = schema(
@@ -199,7 +204,7 @@ fn heap_ruleset_of_a_function() {
     )
     .unwrap();
     assert_eq!(
-        loopy.heap().nim_value(3).unwrap_err().0,
+        loopy.heap().nim_value(3).unwrap_err().into_message(),
         "Those HeapRules specify a loopy game."
     );
     // Larger heaps are evaluated first: n -> [n + 1] up to 5, then nothing.

@@ -92,3 +92,79 @@ fn positions_give_the_board_they_are_played_on() {
         .expect("a heap");
     assert_eq!(heap.board(), None);
 }
+
+/// Errors say what kind of thing went wrong, for callers that branch on
+/// it; their messages stay the ones a person reads.
+#[test]
+fn errors_have_kinds() {
+    use onag_rules::framework::error::ErrorKind;
+    let position = |name: &str, args: Vec<Arg>| {
+        named(name)
+            .position(&Args::new(args))
+            .map(|_| ())
+            .expect_err("an error")
+    };
+    let e = position("Domineering", vec![Arg::Str("..|.".into())]);
+    assert_eq!(e.kind(), ErrorKind::BadPosition);
+    assert_eq!(
+        e.message(),
+        "All rows of the position must have equal length."
+    );
+    let e = position("Clobber", vec![Arg::Str("xq".into())]);
+    assert_eq!(e.kind(), ErrorKind::BadPosition);
+    let wide = ".".repeat(129);
+    assert_eq!(
+        position("Domineering", vec![Arg::Str(wide)]).kind(),
+        ErrorKind::TooLarge
+    );
+    assert_eq!(
+        position("Hackenbush", vec![Arg::Str("l;l".into())]).kind(),
+        ErrorKind::BadPosition
+    );
+    assert_eq!(
+        position("Kayles", vec![Arg::Str("3".into())]).kind(),
+        ErrorKind::BadArgument
+    );
+    assert_eq!(
+        position("BackslidingToadsAndFrogs", vec![Arg::Str("t.f".into())]).kind(),
+        ErrorKind::Unsupported
+    );
+    let schema = |name: &str, args: Vec<Arg>| match &registry::find(name).expect("named").make {
+        Make::Schema(make) => make(&Args::new(args)),
+        Make::Ruleset(make) => Ok(make()),
+    };
+    let e = schema("TakeAndBreak", vec![Arg::Str("0.7x".into())])
+        .map(|_| ())
+        .expect_err("malformed");
+    assert_eq!(
+        (e.kind(), e.message()),
+        (ErrorKind::BadArgument, "Malformed code: 0.7x")
+    );
+    let loops = schema(
+        "HeapRuleset",
+        vec![Arg::Function(Rc::new(|a: &[Arg]| {
+            Ok(Arg::List(vec![Arg::List(vec![a[0].clone()])]))
+        }))],
+    )
+    .expect("a ruleset");
+    let e = loops
+        .as_heap()
+        .expect("a heap ruleset")
+        .nim_value(2)
+        .expect_err("loopy");
+    assert_eq!(
+        (e.kind(), e.message()),
+        (ErrorKind::Loopy, "Those HeapRules specify a loopy game.")
+    );
+    let fails = schema(
+        "HeapRuleset",
+        vec![Arg::Function(Rc::new(|_: &[Arg]| Ok(Arg::int(3))))],
+    )
+    .expect("a ruleset");
+    let e = fails
+        .as_heap()
+        .expect("a heap ruleset")
+        .nim_value(2)
+        .expect_err("not lists");
+    assert_eq!(e.kind(), ErrorKind::UserFunction);
+}

@@ -183,7 +183,7 @@ fn partizan_take_and_break_uses_the_registry() {
     match registry::find("TakeAndBreak") {
         None => {
             let e = schema("PartizanTakeAndBreak", args).unwrap_err();
-            assert!(e.0.contains("TakeAndBreak"), "{}", e.0);
+            assert!(e.to_string().contains("TakeAndBreak"), "{}", e.to_string());
         }
         Some(_) => {
             let r = schema("PartizanTakeAndBreak", args).unwrap();
@@ -206,7 +206,7 @@ fn bad_arguments_are_errors() {
     let loopy = sets(set(&[0, 1]), set(&[1])).unwrap();
     let heap = loopy.position(&Args::new(vec![Arg::int(3)])).unwrap();
     assert_eq!(
-        heap.canonical_form().unwrap_err().0,
+        heap.canonical_form().unwrap_err().into_message(),
         "Those HeapRules specify a loopy game."
     );
     let growing = sets(set(&[-1]), set(&[1])).unwrap();
@@ -215,7 +215,7 @@ fn bad_arguments_are_errors() {
     assert_eq!(
         sets(Arg::List(vec![Arg::Str("a".into())]), set(&[1]))
             .unwrap_err()
-            .0,
+            .to_string(),
         "Subtraction set must be a set of `Integer`s."
     );
     assert!(schema("PartizanSubtraction", Args::new(vec![set(&[1])])).is_err());

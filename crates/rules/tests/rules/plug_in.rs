@@ -5,7 +5,6 @@
 //! being evaluated is reported as a game that is not short.
 
 use onag_core::game::Game;
-use onag_rules::framework::error::LOOPY;
 use onag_rules::framework::{
     Evaluator, ImpartialGame, LocalTable, NimEvaluator, PartizanGame, Table,
 };
@@ -123,7 +122,7 @@ proptest! {
 /// states listed as loops or failures.
 fn counting(loop_at: u32, fail_at: u32) -> Options<u32> {
     Rc::new(move |&n: &u32, player| match (n, player) {
-        (n, _) if n == fail_at => Err(RuleError::new(format!("boom at {n}"))),
+        (n, _) if n == fail_at => Err(RuleError::user_function(format!("boom at {n}"))),
         (n, Player::Left) if n == loop_at => Ok(vec![n + 1]),
         (n, Player::Right) if n == loop_at + 1 => Ok(vec![n - 1]),
         (0, _) | (_, Player::Right) => Ok(vec![]),
@@ -138,14 +137,14 @@ fn loops_and_failures_are_errors_and_leave_the_table_sound() {
     let value = |n: u32| eval.canonical_form(&Scripted::new(n, &rules));
     assert_eq!(value(5), Ok(Game::integer(5)));
     // 11 -> 10 (Right) -> 11 (Left): the position reached is in progress.
-    assert_eq!(value(11), Err(RuleError::new(LOOPY)));
+    assert_eq!(value(11), Err(RuleError::loopy()));
     assert_eq!(
         value(21).map_err(|e| e.to_string()),
         Err("boom at 20".into())
     );
     // Nothing in progress is left behind: the same question gives the
     // same answer, and short positions still evaluate.
-    assert_eq!(value(11), Err(RuleError::new(LOOPY)));
+    assert_eq!(value(11), Err(RuleError::loopy()));
     assert_eq!(value(9), Ok(Game::integer(9)));
     let stored = eval.table().len();
     assert_eq!(stored, eval.table_size());
@@ -171,7 +170,7 @@ fn impartial_games_plug_into_the_nim_evaluator() {
     let eval: NimEvaluator<Scripted<u32>, LocalTable<_, u64>> = NimEvaluator::new();
     assert_eq!(
         eval.nim_value(&Scripted::new(0, &loopy)),
-        Err(RuleError::new(LOOPY))
+        Err(RuleError::loopy())
     );
 }
 

@@ -83,12 +83,16 @@ fn errors() {
         "", " 1", "1 ", "2-", "1,,2", "1X", "a", "1-3C(", "1-3C(2", "1-3C()", "-1",
     ] {
         let e = SpawnCode::parse(code).expect_err(code);
-        assert_eq!(e.0, format!("Malformed code: {code}"));
+        assert_eq!(e.to_string(), format!("Malformed code: {code}"));
     }
     // E with a one-coin move divides by zero at every heap >= 1.
     let e = SpawnCode::parse("1-3E").unwrap();
     assert!(e.heap_options(0).unwrap().is_empty());
-    assert!(e.heap_options(3).unwrap_err().0.contains("by zero"));
+    assert!(e
+        .heap_options(3)
+        .unwrap_err()
+        .into_message()
+        .contains("by zero"));
     assert!(SpawnCode::parse("3E").unwrap().heap_options(3).is_ok());
     // Every element discarded by its window.
     assert!(SpawnCode::parse("3C(2)").is_err());

@@ -165,7 +165,7 @@ fn malformed_codes() {
         "0.[]",
     ] {
         let e = Code::parse(code).expect_err(code);
-        assert_eq!(e.0, format!("Malformed code: {code}"));
+        assert_eq!(e.to_string(), format!("Malformed code: {code}"));
     }
     assert!(Code::parse("0.{63}").is_ok());
     assert!(Code::parse("0.{2+}=").is_ok());
@@ -246,7 +246,9 @@ fn from_subtraction_set_4_2_4() {
     assert_eq!(from_subtraction_set(&[-1], "3", false).unwrap(), "30.0");
     assert_eq!(from_subtraction_set(&[2], "4!", false).unwrap(), "0.04!");
     assert_eq!(
-        from_subtraction_set(&[0, 2], "3", true).unwrap_err().0,
+        from_subtraction_set(&[0, 2], "3", true)
+            .unwrap_err()
+            .into_message(),
         "If `allbut` == true, then subtraction set must contain strictly positive `Integer`s."
     );
     assert!(from_subtraction_set(&[], "3", false).is_err());
@@ -259,7 +261,10 @@ fn from_subtraction_set_4_2_4() {
         Arg::Str("x".into()),
     ])]))
     .expect_err("not integers");
-    assert_eq!(err.0, "Subtraction set must be a set of `Integer`s.");
+    assert_eq!(
+        err.to_string(),
+        "Subtraction set must be a set of `Integer`s."
+    );
 }
 
 fn seq(r: &Rc<dyn onag_rules::framework::ruleset::AnyRuleset>, n: u64) -> Vec<u64> {
@@ -303,14 +308,14 @@ fn named_value_tests_4_2_5() {
 fn loopy_and_additive_edge_cases_4_2_6() {
     let r = take_and_break("T".into(), "2.0").unwrap();
     assert_eq!(
-        r.nim_value(3).unwrap_err().0,
+        r.nim_value(3).unwrap_err().into_message(),
         "Those HeapRules specify a loopy game."
     );
     // Heap 0 is fixed at 0 whatever d0 says.
     assert_eq!(r.nim_value(0).unwrap(), 0);
     // 80.0 at heap 2 would need 3 heaps: a clear error instead of a crash.
     let add = take_and_break("T".into(), "80.0").unwrap();
-    let e = add.nim_value(2).unwrap_err().0;
+    let e = add.nim_value(2).unwrap_err().into_message();
     assert!(e.contains("more heaps than the original heap size"), "{e}");
     assert!(Code::parse("80.0").unwrap().heap_options(2).is_err());
     assert_eq!(opts("80.0", 1), "");

@@ -24,13 +24,13 @@ fn ruleset(name: &str, keywords: &[(&str, Arg)]) -> Result<Rc<dyn AnyRuleset>, S
     match &entry.make {
         Make::Ruleset(f) if keywords.is_empty() => Ok(f()),
         Make::Ruleset(_) => Err("not a schema".into()),
-        Make::Schema(f) => f(&args).map_err(|e| e.0),
+        Make::Schema(f) => f(&args).map_err(|e| e.to_string()),
     }
 }
 
 fn position(r: &Rc<dyn AnyRuleset>, s: &str) -> Result<Rc<dyn AnyPosition>, String> {
     r.position(&Args::new(vec![Arg::Str(s.into())]))
-        .map_err(|e| e.0)
+        .map_err(|e| e.to_string())
 }
 
 fn tf(s: &str) -> Game {

@@ -72,7 +72,7 @@ fn errors() {
         .position(&Args::new(vec![Arg::Str("lxr".into())]))
         .unwrap_err();
     assert_eq!(
-        e.0,
+        e.to_string(),
         "The position may only contain the following characters: .lre"
     );
     assert!(r

@@ -110,7 +110,7 @@ fn gen_cutcake_schema(args: &Args) -> RuleResult<Rc<dyn AnyRuleset>> {
         None | Some(Arg::Nothing) => false,
         Some(Arg::Bool(b)) => *b,
         Some(other) => {
-            return Err(RuleError::new(format!(
+            return Err(RuleError::bad_argument(format!(
                 "{WHAT}: `twisted` must be true or false, got {other:?}"
             )))
         }

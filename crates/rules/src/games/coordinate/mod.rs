@@ -123,7 +123,7 @@ pub fn check_table(what: &str, rows: u64, cols: u64) -> RuleResult<()> {
         .and_then(|r| cols.checked_add(1).and_then(|c| r.checked_mul(c)));
     match cells {
         Some(c) if c <= MAX_TABLE_CELLS => Ok(()),
-        _ => Err(RuleError::new(format!(
+        _ => Err(RuleError::too_large(format!(
             "{what}: tables are limited to {MAX_TABLE_CELLS} entries"
         ))),
     }
@@ -173,7 +173,7 @@ impl kind::Coordinate for CoordinateRuleset {
 pub fn parse_pair(what: &str, args: &Args, tuple_only: bool) -> RuleResult<Pair> {
     args.check_keywords(what, &[])?;
     let bad = || {
-        RuleError::new(format!(
+        RuleError::bad_argument(format!(
             "{what} expects a position ({}), with non-negative integers m and n",
             if tuple_only {
                 "(m, n)"
@@ -194,7 +194,7 @@ pub fn parse_pair(what: &str, args: &Args, tuple_only: bool) -> RuleResult<Pair>
 pub(crate) fn int_arg(n: u64) -> RuleResult<Arg> {
     i64::try_from(n)
         .map(Arg::int)
-        .map_err(|_| RuleError::new(format!("{n} is too large")))
+        .map_err(|_| RuleError::too_large(format!("{n} is too large")))
 }
 
 /// Wythoff's game, natively: take any amount from one heap, or the same
@@ -321,7 +321,7 @@ impl GenWythoff {
                 None => 0,
             },
             other => {
-                return Err(RuleError::new(format!(
+                return Err(RuleError::user_function(format!(
                     "GenWythoff: the function must return an Integer, got {} ({other:?})",
                     other.kind()
                 )))
@@ -354,7 +354,7 @@ fn single_fn<'a>(what: &str, args: &'a Args) -> RuleResult<&'a UserFn> {
     args.check_keywords(what, &[])?;
     match args.positional.as_slice() {
         [Arg::Function(f)] => Ok(f),
-        _ => Err(RuleError::new(format!(
+        _ => Err(RuleError::bad_argument(format!(
             "{what} expects one function argument"
         ))),
     }
@@ -392,7 +392,7 @@ impl Mem {
             Mem::AtMostTimes(r) => {
                 let bound = Rational::from(i64::try_from(k).unwrap_or(i64::MAX))
                     .mul(r)
-                    .map_err(|e| RuleError::new(format!("TakeAway: {e:?}")))?;
+                    .map_err(|e| RuleError::bad_argument(format!("TakeAway: {e:?}")))?;
                 Ok(ra() <= bound)
             }
             Mem::AtMostFn(f, cache) => {
@@ -403,7 +403,7 @@ impl Mem {
                         match v {
                             Arg::Number(r) => r,
                             other => {
-                                return Err(RuleError::new(format!(
+                                return Err(RuleError::user_function(format!(
                                 "TakeAway: the function must return a number, got {} ({other:?})",
                                 other.kind()
                             )))
@@ -421,7 +421,7 @@ impl Mem {
                 let b = match f(&[int_arg(k)?, int_arg(a)?])? {
                     Arg::Bool(b) => b,
                     other => {
-                        return Err(RuleError::new(format!(
+                        return Err(RuleError::user_function(format!(
                             "GenMem: the predicate must return a Boolean, got {} ({other:?})",
                             other.kind()
                         )))
@@ -466,7 +466,7 @@ fn take_away(args: &Args) -> RuleResult<Rc<dyn AnyRuleset>> {
             "TakeAway(<function>)".into(),
             Rc::new(Mem::AtMostFn(f.clone(), RefCell::new(FxHashMap::default()))),
         )),
-        _ => Err(RuleError::new(
+        _ => Err(RuleError::bad_argument(
             "TakeAway expects a number or a function of the last move",
         )),
     }
@@ -495,7 +495,7 @@ impl Rules<Pair> for Functional {
             Err(e) => (self.f)(&[Arg::Tuple(vec![am, an])]).map_err(|_| e)?,
         };
         let bad = |x: &Arg| {
-            RuleError::new(format!(
+            RuleError::user_function(format!(
                 "{}: the function must return a list of pairs (m, n) or lists of pairs, got {x:?} at ({m},{n})",
                 self.what
             ))

@@ -73,12 +73,12 @@ impl kind::PartizanCoordinate for PartizanCoordinateRuleset {
 fn coordinate_arg(what: &str, a: &Arg) -> RuleResult<Rc<dyn Rules<Pair>>> {
     match a {
         Arg::Ruleset(r) => rules_of(r).ok_or_else(|| {
-            RuleError::new(format!(
+            RuleError::bad_argument(format!(
                 "{what}: {} is not an impartial coordinate ruleset",
                 r.name()
             ))
         }),
-        other => Err(RuleError::new(format!(
+        other => Err(RuleError::bad_argument(format!(
             "{what} expects coordinate rulesets, got {} ({other:?})",
             other.kind()
         ))),

@@ -64,15 +64,15 @@ pub const ENTRIES: &[RulesetEntry] = &[
 fn schema(args: &Args) -> RuleResult<Rc<dyn AnyRuleset>> {
     args.check_keywords("GenArcKayles", &["weighted"])?;
     if !args.positional.is_empty() {
-        return Err(RuleError(
-            "GenArcKayles takes only the keyword argument weighted".into(),
+        return Err(RuleError::bad_argument(
+            "GenArcKayles takes only the keyword argument weighted",
         ));
     }
     let weighted = match args.keyword("weighted") {
         None => false,
         Some(Arg::Bool(b)) => *b,
         Some(other) => {
-            return Err(RuleError(format!(
+            return Err(RuleError::bad_argument(format!(
                 "GenArcKayles: weighted must be true or false, got {other:?}"
             )))
         }
@@ -89,6 +89,7 @@ const COLOURED: LabelTable<'static> = LabelTable::Fixed(&[("l", "l"), ("r", "r")
 /// ArcKayles or WeightedArcKayles.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ArcKaylesRules {
+    /// WeightedArcKayles rather than ArcKayles.
     pub weighted: bool,
 }
 
@@ -120,7 +121,7 @@ fn build_partizan(prefix: &Rc<str>, args: &Args) -> RuleResult<Rc<dyn AnyPositio
 
 fn check_size(what: &str, g: &Graph) -> RuleResult<()> {
     if g.len() > 64 {
-        return Err(RuleError(format!(
+        return Err(RuleError::too_large(format!(
             "{what} graphs are limited to 64 vertices; this one has {}",
             g.len()
         )));
@@ -283,10 +284,10 @@ impl WeightedArcKayles {
             .iter()
             .map(|l| match l.parse::<u64>() {
                 Ok(w) if w <= MAX_WEIGHT => Ok(w as u32),
-                Ok(_) => Err(RuleError(format!(
+                Ok(_) => Err(RuleError::too_large(format!(
                     "WeightedArcKayles: weights are limited to {MAX_WEIGHT}"
                 ))),
-                Err(_) => Err(RuleError(format!(
+                Err(_) => Err(RuleError::bad_position(format!(
                     "WeightedArcKayles: every vertex needs a non-negative integer weight; found `{l}`"
                 ))),
             })
@@ -309,8 +310,8 @@ impl WeightedArcKayles {
             .iter()
             .any(|&(u, v)| u >= weights.len() || v >= weights.len())
         {
-            return Err(RuleError(
-                "WeightedArcKayles: edge to a missing vertex".into(),
+            return Err(RuleError::bad_position(
+                "WeightedArcKayles: edge to a missing vertex",
             ));
         }
         WeightedArcKayles::from_graph(&g)
@@ -422,7 +423,7 @@ impl PartizanArcKayles {
             .iter()
             .find(|(_, _, l)| !matches!(l.as_str(), "l" | "r" | "e"))
         {
-            return Err(RuleError(format!(
+            return Err(RuleError::bad_position(format!(
                 "PartizanArcKayles edges must be labelled l, r or e; found `{l}`"
             )));
         }

@@ -26,7 +26,9 @@ use std::rc::Rc;
 /// Tints, as bits of a permitted set: bit 0 untinted, bit 1 Left, bit 2
 /// Right.
 pub const NOTHING: u8 = 1;
+/// Left-tinted (`L`).
 pub const LEFT: u8 = 2;
+/// Right-tinted (`R`).
 pub const RIGHT: u8 = 4;
 
 /// Col: Left may colour untinted or Right-tinted vertices (a vertex next to
@@ -68,8 +70,8 @@ pub const ENTRIES: &[RulesetEntry] = &[
 fn schema(args: &Args) -> RuleResult<Rc<dyn AnyRuleset>> {
     args.check_keywords("GenCol", &[])?;
     let [l, r] = args.positional.as_slice() else {
-        return Err(RuleError(
-            "GenCol expects two arguments: leftPermitted and rightPermitted".into(),
+        return Err(RuleError::bad_argument(
+            "GenCol expects two arguments: leftPermitted and rightPermitted",
         ));
     };
     Ok(Rc::new(ColRules {
@@ -80,7 +82,7 @@ fn schema(args: &Args) -> RuleResult<Rc<dyn AnyRuleset>> {
 /// A permitted list: elements Nothing, Left, Right.
 fn tints(a: &Arg) -> RuleResult<u8> {
     let bad = || {
-        RuleError(format!(
+        RuleError::bad_argument(format!(
             "GenCol: a permitted list must hold Nothing, Left and Right, got {a:?}"
         ))
     };
@@ -108,6 +110,7 @@ fn tint_list(t: u8) -> String {
 /// A GenCol ruleset: the tints Left and Right may colour.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ColRules {
+    /// The tints Left and Right may colour, as bit sets.
     pub permitted: (u8, u8),
 }
 
@@ -151,7 +154,7 @@ impl Col {
     /// (`Left`/`Right` are accepted too).
     pub fn from_graph(g: &Graph, permitted: (u8, u8)) -> RuleResult<Col> {
         if g.len() > 64 {
-            return Err(RuleError(format!(
+            return Err(RuleError::too_large(format!(
                 "Col graphs are limited to 64 vertices; this one has {}",
                 g.len()
             )));
@@ -163,7 +166,7 @@ impl Col {
                 "L" | "Left" => left |= 1 << v,
                 "R" | "Right" => right |= 1 << v,
                 other => {
-                    return Err(RuleError(format!(
+                    return Err(RuleError::bad_position(format!(
                         "Col vertices must be untinted or tinted L or R; found `{other}`"
                     )))
                 }

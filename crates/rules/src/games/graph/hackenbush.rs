@@ -25,13 +25,17 @@ use crate::framework::position::{Player, Position};
 use crate::framework::ruleset::{partizan, AnyPosition, AnyRuleset};
 use std::rc::Rc;
 
-/// Edge colours, as stored.
+/// A blue edge (`l`), Left's. Edge colours are stored as these numbers.
 pub const BLUE: u8 = 0;
+/// A red edge (`r`), Right's.
 pub const RED: u8 = 1;
+/// A green edge (`e`), either player's.
 pub const GREEN: u8 = 2;
 
-/// The childish-colour sets of the presets (bit c for colour c).
+/// Hackenbush's childish colours: none. The presets' childish-colour sets
+/// have bit c for colour c.
 pub const NONE_CHILDISH: u8 = 0;
+/// Hackenbush's childish colours: blue and red (ChildishHackenbush).
 pub const CHILDISH: u8 = 1 << BLUE | 1 << RED;
 
 /// The named rulesets of this module.
@@ -59,14 +63,14 @@ pub const ENTRIES: &[RulesetEntry] = &[
 fn schema(args: &Args) -> RuleResult<Rc<dyn AnyRuleset>> {
     args.check_keywords("GenHackenbush", &["childishEdges"])?;
     if !args.positional.is_empty() {
-        return Err(RuleError(
-            "GenHackenbush takes only the keyword argument childishEdges".into(),
+        return Err(RuleError::bad_argument(
+            "GenHackenbush takes only the keyword argument childishEdges",
         ));
     }
     let mut childish = 0u8;
     if let Some(list) = args.keyword("childishEdges") {
         let items = list.elements().ok_or_else(|| {
-            RuleError(format!(
+            RuleError::bad_argument(format!(
                 "GenHackenbush: childishEdges must be a list of edge colours, got {}",
                 list.kind()
             ))
@@ -88,7 +92,7 @@ fn colour_arg(a: &Arg) -> RuleResult<u8> {
         _ => None,
     };
     c.ok_or_else(|| {
-        RuleError(format!(
+        RuleError::bad_argument(format!(
             "GenHackenbush: not an edge colour: {a:?} (expected Left, Right or \"e\")"
         ))
     })
@@ -107,6 +111,7 @@ fn colour_label(s: &str) -> Option<u8> {
 /// A Hackenbush ruleset: its set of childish colours.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct HackenbushRules {
+    /// The childish colours, as a bit set (bit c for colour c).
     pub childish: u8,
 }
 
@@ -157,13 +162,15 @@ impl Hackenbush {
     /// must be connected, then non-empty; edge labels `l`, `r`, `e`).
     pub fn from_graph(g: &Graph, childish: u8) -> RuleResult<Hackenbush> {
         if !g.is_connected() {
-            return Err(RuleError("That `Graph` is not connected.".into()));
+            return Err(RuleError::bad_position("That `Graph` is not connected."));
         }
         if g.is_empty() {
-            return Err(RuleError("That `Graph` is empty (no ground).".into()));
+            return Err(RuleError::bad_position(
+                "That `Graph` is empty (no ground).",
+            ));
         }
         if g.len() > MAX_VERTICES {
-            return Err(RuleError(format!(
+            return Err(RuleError::too_large(format!(
                 "Hackenbush graphs are limited to {MAX_VERTICES} vertices"
             )));
         }
@@ -172,7 +179,7 @@ impl Hackenbush {
             .iter()
             .map(|(u, v, l)| {
                 let c = colour_label(l).ok_or_else(|| {
-                    RuleError(format!(
+                    RuleError::bad_position(format!(
                         "Hackenbush edges must be labelled l, r or e; found `{l}`"
                     ))
                 })?;

@@ -3,7 +3,7 @@
 //! leftBehind =>, maxDistance =>)`.
 //!
 //! Cells are 0 empty `.`, 1 Left stone `x`, 2 Right stone `o` (CharMap
-//! `.xo`, even when 0 is clobberable: RULESETS 1.4 [QUIRK]). A move takes
+//! `.xo`, even when 0 is clobberable: RULESETS 1.4 \[QUIRK\]). A move takes
 //! one of the mover's stones and one direction d, slides over empty cells
 //! while fewer than `maxDistance` steps are taken, and needs the cell
 //! reached to be on the board and in the mover's `clobbered` set; the origin
@@ -430,7 +430,7 @@ fn preset_ruleset(name: &'static str) -> Rc<dyn AnyRuleset> {
 /// `{Left => a, Right => b}` or a two-element list or tuple `[a, b]`.
 fn player_pair<'a>(what: &str, arg: &'a Arg) -> RuleResult<[&'a Arg; 2]> {
     let bad = || {
-        RuleError(format!(
+        RuleError::bad_argument(format!(
             "GenClobber: {what} must be a map {{Left => .., Right => ..}} or a pair [left, right], got {arg:?}"
         ))
     };
@@ -460,7 +460,7 @@ fn player_pair<'a>(what: &str, arg: &'a Arg) -> RuleResult<[&'a Arg; 2]> {
 fn value_set(arg: &Arg) -> RuleResult<u8> {
     let one = |a: &Arg| -> RuleResult<u8> {
         let n = a.as_i64().ok_or_else(|| {
-            RuleError(format!(
+            RuleError::bad_argument(format!(
                 "GenClobber: clobbered values must be integers, got {a:?}"
             ))
         })?;
@@ -475,7 +475,7 @@ fn value_set(arg: &Arg) -> RuleResult<u8> {
 fn cell_value(arg: &Arg) -> RuleResult<u8> {
     match arg.as_i64() {
         Some(n) if (0..=2).contains(&n) => Ok(n as u8),
-        _ => Err(RuleError(format!(
+        _ => Err(RuleError::bad_argument(format!(
             "GenClobber: leftBehind values must be 0, 1 or 2, got {arg:?}"
         ))),
     }
@@ -492,7 +492,9 @@ pub fn schema(args: &Args) -> RuleResult<Rc<dyn AnyRuleset>> {
     if let Some(d) = args.keyword("directions") {
         rules.directions = directions("GenClobber", d)?;
         if rules.directions.contains(&(0, 0)) {
-            return Err(RuleError("GenClobber: (0,0) is not a direction".into()));
+            return Err(RuleError::bad_argument(
+                "GenClobber: (0,0) is not a direction",
+            ));
         }
         // Boards have at most 128 cells, so longer steps could never move a
         // stone; bounding them keeps every step computation in range.
@@ -501,7 +503,7 @@ pub fn schema(args: &Args) -> RuleResult<Rc<dyn AnyRuleset>> {
             .iter()
             .find(|(r, c)| r.unsigned_abs() > 128 || c.unsigned_abs() > 128)
         {
-            return Err(RuleError(format!(
+            return Err(RuleError::too_large(format!(
                 "GenClobber: direction ({},{}) is too long (components must be between -128 and 128)",
                 d.0, d.1
             )));
@@ -521,7 +523,7 @@ pub fn schema(args: &Args) -> RuleResult<Rc<dyn AnyRuleset>> {
             _ => match m.as_i64() {
                 Some(n) if n >= 1 => Some(n as u64),
                 _ => {
-                    return Err(RuleError(format!(
+                    return Err(RuleError::bad_argument(format!(
                         "GenClobber: maxDistance must be a positive integer or inf, got {m:?}"
                     )))
                 }

@@ -240,7 +240,7 @@ pub struct Code {
 impl Code {
     /// Parse and normalise a code; `Malformed code: <code>` if invalid.
     pub fn parse(code: &str) -> RuleResult<Code> {
-        let malformed = || RuleError(format!("Malformed code: {code}"));
+        let malformed = || RuleError::bad_argument(format!("Malformed code: {code}"));
         let chars: Vec<char> = code.chars().collect();
         let mut before: Vec<Digit> = vec![];
         let mut after: Vec<Digit> = vec![];
@@ -410,7 +410,7 @@ impl Code {
             let r = (n as i128 - j as i128) as u64;
             for (k, c) in d.counts_up_to(r) {
                 if k > n && k <= r && k >= 2 && split_exists(r, k, c) {
-                    return Err(RuleError(format!(
+                    return Err(RuleError::bad_argument(format!(
                         "Heap {n} has an additive move to {k} heaps, more heaps than the \
                          original heap size (CGSuite fails with an internal index error here)"
                     )));
@@ -428,7 +428,7 @@ fn split_exists(r: u64, k: u64, c: Constraint) -> bool {
     let mut buf = Vec::new();
     let _ = for_each_split(r, k, c, &mut buf, &mut |_| {
         found = true;
-        Err(RuleError(String::new()))
+        Err(RuleError::bad_argument(String::new()))
     });
     found
 }
@@ -624,7 +624,7 @@ impl HeapRules for Code {
         let mut out: Vec<Vec<u64>> = Vec::new();
         self.for_each_option(n, &mut |parts| {
             if out.len() >= MAX_OPTIONS {
-                return Err(RuleError(format!(
+                return Err(RuleError::bad_argument(format!(
                     "Heap {n} has more than {MAX_OPTIONS} options"
                 )));
             }
@@ -643,20 +643,21 @@ pub fn from_subtraction_set(set: &[i64], digit: &str, allbut: bool) -> RuleResul
     s.sort_unstable();
     s.dedup();
     let (Some(&min), Some(&max)) = (s.first(), s.last()) else {
-        return Err(RuleError("Subtraction set must not be empty.".into()));
+        return Err(RuleError::bad_argument(
+            "Subtraction set must not be empty.",
+        ));
     };
     const LIMIT: i64 = 1 << 20;
     if min < -LIMIT || max > LIMIT {
-        return Err(RuleError(format!(
+        return Err(RuleError::bad_argument(format!(
             "Subtraction set elements must lie between -{LIMIT} and {LIMIT}."
         )));
     }
     let mut code = String::new();
     if min < 1 {
         if allbut {
-            return Err(RuleError(
-                "If `allbut` == true, then subtraction set must contain strictly positive `Integer`s."
-                    .into(),
+            return Err(RuleError::bad_argument(
+                "If `allbut` == true, then subtraction set must contain strictly positive `Integer`s.",
             ));
         }
         for m in min..=0 {

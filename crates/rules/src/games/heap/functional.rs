@@ -28,11 +28,12 @@ impl HeapRules for Functional {
         let what = self.what;
         let arg = i64::try_from(n)
             .map(Arg::int)
-            .map_err(|_| RuleError(format!("{what}: heap {n} is too large")))?;
-        let result = (self.f)(&[arg])
-            .map_err(|e| RuleError(format!("{what}: the function failed on heap {n}: {e}")))?;
+            .map_err(|_| RuleError::too_large(format!("{what}: heap {n} is too large")))?;
+        let result = (self.f)(&[arg]).map_err(|e| {
+            RuleError::user_function(format!("{what}: the function failed on heap {n}: {e}"))
+        })?;
         let bad = |got: &Arg| {
-            RuleError(format!(
+            RuleError::user_function(format!(
                 "{what}: the function must return a list of lists of non-negative integers; for heap {n} it returned {got:?}"
             ))
         };

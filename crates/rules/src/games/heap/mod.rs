@@ -92,7 +92,7 @@ impl Rules<u64> for Bounded {
 }
 
 fn unbounded(n: u64) -> RuleError {
-    RuleError(format!(
+    RuleError::too_large(format!(
         "The heap options grow without bound (heap {n} reached while evaluating a smaller heap)"
     ))
 }
@@ -101,7 +101,7 @@ fn unbounded(n: u64) -> RuleError {
 /// and evaluations nested too deep as heaps growing without bound.
 fn refusal(k: &KeySum<u64>, busy: Busy) -> RuleError {
     match busy {
-        Busy::Loop => RuleError(LOOPY.into()),
+        Busy::Loop => RuleError::loop_found(LOOPY),
         Busy::TooDeep(_) => unbounded(k.parts().first().copied().unwrap_or(0)),
     }
 }
@@ -224,11 +224,11 @@ impl HeapRuleset {
     /// Compute g(1..=n), in order.
     fn ensure(&self, n: u64) -> RuleResult<()> {
         if n > MAX_HEAP {
-            return Err(RuleError(format!(
+            return Err(RuleError::too_large(format!(
                 "Nim values are computed for heaps up to {MAX_HEAP}; {n} is too large"
             )));
         }
-        let busy = || RuleError("Nim values requested while being computed".into());
+        let busy = || RuleError::bad_argument("Nim values requested while being computed");
         match &self.0.engine {
             Engine::Code(plan, seq) => {
                 let mut s = seq.try_borrow_mut().map_err(|_| busy())?;
@@ -282,12 +282,12 @@ impl AnyRuleset for HeapRuleset {
         match args.positional.as_slice() {
             [a] => match a.as_u64() {
                 Some(n) => Ok(self.position_of(vec![n])),
-                None => Err(RuleError(format!(
+                None => Err(RuleError::bad_argument(format!(
                     "{} expects a non-negative integer heap size, got {a:?}",
                     self.0.name
                 ))),
             },
-            other => Err(RuleError(format!(
+            other => Err(RuleError::bad_argument(format!(
                 "{} expects one argument: a heap size, got {} arguments",
                 self.0.name,
                 other.len()
@@ -406,17 +406,17 @@ fn subtraction_set(what: &str, args: &Args) -> RuleResult<(Vec<i64>, bool)> {
         None | Some(Arg::Nothing) => false,
         Some(Arg::Bool(b)) => *b,
         Some(other) => {
-            return Err(RuleError(format!(
+            return Err(RuleError::bad_argument(format!(
                 "{what}: `allbut` must be true or false, got {other:?}"
             )))
         }
     };
     let [set] = args.positional.as_slice() else {
-        return Err(RuleError(format!(
+        return Err(RuleError::bad_argument(format!(
             "{what} expects one argument: a subtraction set"
         )));
     };
-    let bad = || RuleError("Subtraction set must be a set of `Integer`s.".into());
+    let bad = || RuleError::bad_argument("Subtraction set must be a set of `Integer`s.");
     let elems = set.elements().ok_or_else(bad)?;
     let ints = elems
         .iter()
@@ -454,11 +454,11 @@ fn function_ruleset(what: &str, args: &Args) -> RuleResult<Rc<dyn AnyRuleset>> {
             Rc::new(functional::Functional::new(what, f.clone())),
             None,
         )),
-        [other] => Err(RuleError(format!(
+        [other] => Err(RuleError::bad_argument(format!(
             "{what} expects a function from heap sizes to lists of lists of heap sizes, got {} ({other:?})",
             other.kind()
         ))),
-        other => Err(RuleError(format!(
+        other => Err(RuleError::bad_argument(format!(
             "{what} expects one argument: a function, got {} arguments",
             other.len()
         ))),

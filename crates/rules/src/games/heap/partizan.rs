@@ -85,12 +85,12 @@ impl AnyRuleset for PartizanHeapRuleset {
         match args.positional.as_slice() {
             [a] => match a.as_u64() {
                 Some(n) => Ok(position(Keys::Partizan(self.game.clone()), vec![n])),
-                None => Err(RuleError::new(format!(
+                None => Err(RuleError::bad_argument(format!(
                     "{} expects a heap size (a non-negative Integer), got {a:?}",
                     self.game.name
                 ))),
             },
-            _ => Err(RuleError::new(format!(
+            _ => Err(RuleError::bad_argument(format!(
                 "{} expects one heap size",
                 self.game.name
             ))),
@@ -111,11 +111,10 @@ impl kind::PartizanHeap for PartizanHeapRuleset {
 /// The heap rules of a ruleset argument, or an error naming `what`.
 pub fn heap_rules_arg(what: &str, a: &Arg) -> RuleResult<Rc<dyn HeapRules>> {
     match a {
-        Arg::Ruleset(r) => r
-            .as_heap()
-            .map(|h| h.rules())
-            .ok_or_else(|| RuleError::new(format!("{what}: {} is not a heap ruleset", r.name()))),
-        other => Err(RuleError::new(format!(
+        Arg::Ruleset(r) => r.as_heap().map(|h| h.rules()).ok_or_else(|| {
+            RuleError::bad_argument(format!("{what}: {} is not a heap ruleset", r.name()))
+        }),
+        other => Err(RuleError::bad_argument(format!(
             "{what} expects heap rulesets, got {} ({other:?})",
             other.kind()
         ))),
@@ -136,7 +135,7 @@ fn partizan_heap_ruleset(args: &Args) -> RuleResult<Rc<dyn AnyRuleset>> {
 
 /// A subtraction set argument: a list or set of Integers.
 pub fn subtraction_set(a: &Arg) -> RuleResult<Vec<i64>> {
-    let bad = || RuleError::new("Subtraction set must be a set of `Integer`s.");
+    let bad = || RuleError::bad_argument("Subtraction set must be a set of `Integer`s.");
     a.elements()
         .ok_or_else(bad)?
         .iter()
@@ -151,7 +150,7 @@ fn subtraction_pair(what: &str, digit: &str, args: &Args) -> RuleResult<Rc<dyn A
         None | Some(Arg::Nothing) => false,
         Some(Arg::Bool(b)) => *b,
         Some(other) => {
-            return Err(RuleError::new(format!(
+            return Err(RuleError::bad_argument(format!(
                 "{what}: `allbut` must be true or false, got {other:?}"
             )))
         }
@@ -191,6 +190,8 @@ fn partizan_take_and_break(args: &Args) -> RuleResult<Rc<dyn AnyRuleset>> {
             take_and_break(l)?,
             take_and_break(r)?,
         )),
-        _ => Err(RuleError::new(format!("{WHAT} expects two code strings"))),
+        _ => Err(RuleError::bad_argument(format!(
+            "{WHAT} expects two code strings"
+        ))),
     }
 }

@@ -131,14 +131,14 @@ pub(crate) fn extend(
         Plan::Subtraction => subtraction(code, values, upto),
         Plan::Octal(o) => octal(o, values, state, upto),
         Plan::General => general(code, values, upto),
-        Plan::Additive => Err(RuleError(
-            "internal: additive codes are evaluated recursively".into(),
+        Plan::Additive => Err(RuleError::bad_argument(
+            "internal: additive codes are evaluated recursively",
         )),
     }
 }
 
 fn loopy() -> RuleError {
-    RuleError(LOOPY.into())
+    RuleError::loop_found(LOOPY)
 }
 
 /// The mex of `opts`, with `seen` as scratch space.

@@ -56,7 +56,7 @@ fn number(chars: &[char], i: &mut usize) -> Option<u64> {
 impl SpawnCode {
     /// Parse a code; `Malformed code: <code>` if invalid.
     pub fn parse(code: &str) -> RuleResult<SpawnCode> {
-        let malformed = || RuleError(format!("Malformed code: {code}"));
+        let malformed = || RuleError::bad_argument(format!("Malformed code: {code}"));
         let upper = code.to_uppercase();
         let mut elements = vec![];
         for part in upper.split(',') {
@@ -111,7 +111,7 @@ impl SpawnCode {
                 }
             }
             if lo == 0 {
-                return Err(RuleError(format!(
+                return Err(RuleError::bad_argument(format!(
                     "Spawning code {code}: a move turns at least one coin (lower bound 0 is not supported)"
                 )));
             }
@@ -124,7 +124,7 @@ impl SpawnCode {
             elements.push(e);
         }
         if elements.is_empty() {
-            return Err(RuleError(format!(
+            return Err(RuleError::bad_argument(format!(
                 "Spawning code {code}: every element needs more coins than its window allows"
             )));
         }
@@ -139,7 +139,7 @@ impl SpawnCode {
             return Ok(());
         }
         if e.spacing == Spacing::Equal && e.lo <= 1 {
-            return Err(RuleError(format!(
+            return Err(RuleError::bad_argument(format!(
                 "Spawning({:?}): an E element with a one-coin move divides by zero (/ by zero), as in CGSuite",
                 self.text
             )));
@@ -186,7 +186,7 @@ impl SpawnCode {
             }
             out[start..].sort();
             if out.len() > MAX_OPTIONS {
-                return Err(RuleError(format!(
+                return Err(RuleError::bad_argument(format!(
                     "Heap {n} has more than {MAX_OPTIONS} options"
                 )));
             }
@@ -316,7 +316,7 @@ fn combinations(
     if k == 0 {
         out.push(chosen.clone());
         if out.len() > MAX_OPTIONS {
-            return Err(RuleError(format!(
+            return Err(RuleError::bad_argument(format!(
                 "A heap has more than {MAX_OPTIONS} options"
             )));
         }
@@ -373,7 +373,7 @@ fn symmetric(n: u64, t: u64, lowest: u64, first: bool, out: &mut Vec<Vec<u64>>) 
             x.sort_unstable();
             out.push(x);
             if out.len() > MAX_OPTIONS {
-                return Err(RuleError(format!(
+                return Err(RuleError::bad_argument(format!(
                     "Heap {n} has more than {MAX_OPTIONS} options"
                 )));
             }

@@ -101,7 +101,7 @@ pub const TOADS_AND_FROGS: Rules = Rules {
 };
 
 fn loopy_error(name: &str) -> RuleError {
-    RuleError(format!(
+    RuleError::unsupported(format!(
         "{name} is a loopy game (pieces can slide backward), and loopy games are not supported yet"
     ))
 }
@@ -151,7 +151,7 @@ impl ToadsRuleset {
         const WHAT: &str = "GenToadsAndFrogs";
         args.check_keywords(WHAT, &KEYWORDS)?;
         if !args.positional.is_empty() {
-            return Err(RuleError(format!(
+            return Err(RuleError::bad_argument(format!(
                 "{WHAT} takes only keyword arguments ({})",
                 KEYWORDS.join(", ")
             )));
@@ -166,7 +166,7 @@ impl ToadsRuleset {
                 }
                 Some(a) => match a.as_i64() {
                     Some(n) => Ok((n.clamp(-255, 255), Some(n.to_string()))),
-                    None => Err(RuleError(format!(
+                    None => Err(RuleError::bad_argument(format!(
                         "{WHAT}: {key} must be an integer, got {} ({a:?})",
                         a.kind()
                     ))),
@@ -180,7 +180,7 @@ impl ToadsRuleset {
             None => None,
             Some(Arg::Bool(b)) => Some(*b),
             Some(a) => {
-                return Err(RuleError(format!(
+                return Err(RuleError::bad_argument(format!(
                     "{WHAT}: allowFriendlyJump must be true or false, got {} ({a:?})",
                     a.kind()
                 )))
@@ -258,7 +258,7 @@ impl Toads {
     /// A position from a strip of `.tf` cells (values 0, 1, 2).
     pub fn from_strip(strip: &Strip, rules: Rules) -> RuleResult<Toads> {
         if strip.cells.len() > MAX_CELLS {
-            return Err(RuleError(format!(
+            return Err(RuleError::too_large(format!(
                 "Toads and Frogs strips are limited to {MAX_CELLS} cells; this one has {}",
                 strip.cells.len()
             )));
@@ -270,8 +270,8 @@ impl Toads {
                 1 => toads |= 1 << i,
                 2 => frogs |= 1 << i,
                 _ => {
-                    return Err(RuleError(
-                        "The position may only contain the following characters: .tf".into(),
+                    return Err(RuleError::bad_position(
+                        "The position may only contain the following characters: .tf",
                     ))
                 }
             }

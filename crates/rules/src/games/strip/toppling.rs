@@ -3,7 +3,7 @@
 //! player chooses a domino of their colour or a grey one and topples it
 //! leftward, clearing it and every cell to its left, or rightward, clearing
 //! it and every cell to its right. As in CGSuite, a gap does not stop the
-//! toppling (the [QUIRK] of RULESETS 2.3 and 6.4) and the strip keeps its
+//! toppling (the \[QUIRK\] of RULESETS 2.3 and 6.4) and the strip keeps its
 //! length.
 //!
 //! A position is packed two bits per cell in a `u128` (at most 64 cells).
@@ -58,7 +58,7 @@ impl Toppling {
     /// A position from a strip of `.lre` cells (values 0..=3).
     pub fn from_strip(strip: &Strip) -> RuleResult<Toppling> {
         if strip.cells.len() > MAX_CELLS {
-            return Err(RuleError(format!(
+            return Err(RuleError::too_large(format!(
                 "Toppling Dominoes strips are limited to {MAX_CELLS} cells; this one has {}",
                 strip.cells.len()
             )));
@@ -66,8 +66,8 @@ impl Toppling {
         let mut cells = 0u128;
         for (i, &v) in strip.cells.iter().enumerate() {
             if v > GREY {
-                return Err(RuleError(
-                    "The position may only contain the following characters: .lre".into(),
+                return Err(RuleError::bad_position(
+                    "The position may only contain the following characters: .lre",
                 ));
             }
             cells |= (v as u128) << (2 * i);

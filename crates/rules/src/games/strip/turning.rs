@@ -34,15 +34,15 @@ fn build(args: &Args) -> RuleResult<Rc<dyn AnyRuleset>> {
         ),
         [Arg::Ruleset(r)] => (format!("Turning({})", r.name()), r.clone()),
         _ => {
-            return Err(RuleError(
-                "Turning expects one argument: a spawning code or a heap ruleset".into(),
+            return Err(RuleError::bad_argument(
+                "Turning expects one argument: a spawning code or a heap ruleset",
             ))
         }
     };
     let rules = match heap.as_heap() {
         Some(h) => h.rules(),
         None => {
-            return Err(RuleError(format!(
+            return Err(RuleError::bad_argument(format!(
                 "Turning expects an impartial heap ruleset, got {}",
                 heap.name()
             )))
@@ -65,7 +65,7 @@ impl Turning {
     /// The heap ruleset the coins follow (checked to be one when made).
     fn heap(&self) -> RuleResult<&dyn kind::Heap> {
         self.0.heap.as_heap().ok_or_else(|| {
-            RuleError(format!(
+            RuleError::bad_argument(format!(
                 "Turning expects an impartial heap ruleset, got {}",
                 self.0.heap.name()
             ))
@@ -139,7 +139,7 @@ impl AnyPosition for Coins {
                 flipped.dedup();
                 for &a in &flipped {
                     if a == 0 || a > len {
-                        return Err(RuleError(format!(
+                        return Err(RuleError::bad_position(format!(
                             "{}: the option {list:?} of heap {n} turns coin {a}, which is not on the strip of {len} coins",
                             self.ruleset.0.name
                         )));
