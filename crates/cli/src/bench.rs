@@ -17,7 +17,7 @@ pub fn rectangles(max_area: usize) -> Vec<(usize, usize)> {
 }
 
 /// Times of the Rust crate `cgt` 0.11 on the same kind of machine
-/// (DESIGN.md and the baselines), where known.
+/// where known.
 fn cgt_baseline(rows: usize, cols: usize) -> &'static str {
     match (rows, cols) {
         (4, 4) => "12 ms",

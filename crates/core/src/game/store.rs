@@ -1,7 +1,7 @@
 //! The canonical short-game store: hash-consed canonical forms with `u32`
 //! handles.
 //!
-//! Layout (DESIGN.md, "The core store"):
+//! Layout (docs/DESIGN.md, "The core store"):
 //! - nodes live in an append-only arena of segments: segment 0 holds ids
 //!   `0..1024`, segment k in 1..=6 holds ids `2^(k+9)..2^(k+10)`, and every
 //!   later segment holds 2^16 ids. A segment is allocated when its first id

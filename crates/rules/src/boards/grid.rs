@@ -1,5 +1,5 @@
 //! Rectangular boards written as strings of rows separated by `|`
-//! (RULESETS.md 1.1).
+//! (docs/RULESETS.md 1.1).
 
 use crate::framework::{Arg, Args, Object, RuleError, RuleResult};
 use std::any::Any;

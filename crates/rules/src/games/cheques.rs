@@ -1,7 +1,6 @@
-//! Cashing Cheques, the game the seeds' thesis on hot games uses to
-//! introduce switches and temperature (M. T. de Laurentys, *Hot games:
-//! temperature, advantage and numbers*, USP, section "Heating things up";
-//! /work/shared/seeds/000).
+//! Cashing Cheques, the game a thesis on hot games uses to introduce
+//! switches and temperature (M. T. de Laurentys, *Hot games: temperature,
+//! advantage and numbers*, USP, section "Heating things up").
 //!
 //! "Simpler cashing cheques": a table holds cheques, each with two amounts
 //! written on it. On a turn a player either cashes a cheque, receiving the

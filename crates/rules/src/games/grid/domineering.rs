@@ -1,4 +1,4 @@
-//! Domineering (RULESETS.md 1.2): Left places vertical dominoes, Right
+//! Domineering (docs/RULESETS.md 1.2): Left places vertical dominoes, Right
 //! horizontal ones, on empty cells.
 //!
 //! A position is a bitboard of at most 128 cells whose one layer holds the
