@@ -82,14 +82,19 @@ impl<G, T> Evaluator<G, T> {
 }
 
 /// How the options of a component are valued.
-trait Spread<G: PartizanGame, T> {
+trait Spread<G: PartizanGame, T>: Sized {
+    /// The values of a list of options.
+    fn each(&self, ev: &Evaluator<G, T>, opts: &[G]) -> Result<Vec<Game>, G::Error>;
+
     /// The values of Left's and Right's options.
     fn values(
         &self,
         ev: &Evaluator<G, T>,
         left: &[G],
         right: &[G],
-    ) -> Result<(Vec<Game>, Vec<Game>), G::Error>;
+    ) -> Result<(Vec<Game>, Vec<Game>), G::Error> {
+        Ok((self.each(ev, left)?, self.each(ev, right)?))
+    }
 }
 
 /// One option after the other.
@@ -104,16 +109,8 @@ where
     T: Table<G, Game>,
     G::Error: From<T::Busy>,
 {
-    fn values(
-        &self,
-        ev: &Evaluator<G, T>,
-        left: &[G],
-        right: &[G],
-    ) -> Result<(Vec<Game>, Vec<Game>), G::Error> {
-        let each = |opts: &[G]| -> Result<Vec<Game>, G::Error> {
-            opts.iter().map(|o| ev.sum(o, self)).collect()
-        };
-        Ok((each(left)?, each(right)?))
+    fn each(&self, ev: &Evaluator<G, T>, opts: &[G]) -> Result<Vec<Game>, G::Error> {
+        opts.iter().map(|o| ev.sum(o, self)).collect()
     }
 }
 
@@ -123,25 +120,25 @@ where
     T: Table<G, Game> + Sync,
     G::Error: From<T::Busy> + Send,
 {
+    fn each(&self, ev: &Evaluator<G, T>, opts: &[G]) -> Result<Vec<Game>, G::Error> {
+        if opts.len() >= ev.parallel_threshold {
+            opts.par_iter().map(|o| ev.sum(o, self)).collect()
+        } else {
+            opts.iter().map(|o| ev.sum(o, self)).collect()
+        }
+    }
+
     fn values(
         &self,
         ev: &Evaluator<G, T>,
         left: &[G],
         right: &[G],
     ) -> Result<(Vec<Game>, Vec<Game>), G::Error> {
-        let threshold = ev.parallel_threshold;
-        let each = |opts: &[G]| -> Result<Vec<Game>, G::Error> {
-            if opts.len() >= threshold {
-                opts.par_iter().map(|o| ev.sum(o, self)).collect()
-            } else {
-                opts.iter().map(|o| ev.sum(o, self)).collect()
-            }
-        };
-        if left.len() + right.len() >= threshold {
-            let (l, r) = rayon::join(|| each(left), || each(right));
+        if left.len() + right.len() >= ev.parallel_threshold {
+            let (l, r) = rayon::join(|| self.each(ev, left), || self.each(ev, right));
             Ok((l?, r?))
         } else {
-            Ok((each(left)?, each(right)?))
+            Ok((self.each(ev, left)?, self.each(ev, right)?))
         }
     }
 }
