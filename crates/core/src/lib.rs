@@ -12,3 +12,4 @@ pub mod nim;
 pub mod number;
 pub mod sharded;
 pub mod sign_expansion;
+pub mod surreal;

@@ -35,6 +35,20 @@ pub enum Receiver {
 }
 
 impl Receiver {
+    /// Whether methods of this receiver can be offered for `v` (as
+    /// completions), decided from the kind of `v` alone: a position is
+    /// offered position and game methods without computing its canonical
+    /// form, a dyadic number the game methods too.
+    pub fn offers(self, v: &Value) -> bool {
+        match (self, v) {
+            (Receiver::Game, Value::Position(_)) => true,
+            (Receiver::Game, Value::Number(r)) => r.is_dyadic(),
+            (Receiver::Game, Value::Game(_)) => true,
+            (Receiver::Game, _) => false,
+            _ => self.accepts(v),
+        }
+    }
+
     fn accepts(self, v: &Value) -> bool {
         match self {
             Receiver::Integer => v.as_integer().is_some(),
@@ -119,6 +133,14 @@ pub static METHODS: &[MethodDef] = &[
             return Ok(Value::list(p.options(Player::Left)?.into_iter().map(Value::Position).collect()));
         }
         position_options(r, player_arg(a, 0)?)
+    }),
+    method!("Followers", Position, [], "The distinct positions reachable by zero or more moves of either player, the position itself included, as a set (.CanonicalForm.Followers gives the canonical followers).", |_, r, _| {
+        let all = rulesets::position_followers(rulesets::position(r)?, rulesets::FOLLOWER_LIMIT)?;
+        // Sorted by text, which is the order of a set of positions.
+        Ok(Value::Set(Rc::new(all.into_iter().map(|(_, p)| Value::Position(p)).collect())))
+    }),
+    method!("FollowerCount", Position, [], "The number of distinct positions reachable by zero or more moves, the position itself included.", |_, r, _| {
+        Ok(Value::integer(rulesets::position_followers(rulesets::position(r)?, rulesets::FOLLOWER_LIMIT)?.len()))
     }),
     method!("Decomposition", Position, [], "The independent components whose sum is the position, as a list.", |_, r, _| {
         let parts = rulesets::position(r)?.decomposition()?;
@@ -660,13 +682,13 @@ pub static METHODS: &[MethodDef] = &[
     method!(
         "Pow",
         Game,
-        ["n"],
-        "For G = {0|H}: G.Pow(n) = {0 | H - G.PowTo(n-1)}; ^.Pow(n) is ^<n>.",
+        ["x"],
+        "For G = {0|H} and a number x >= 1: G.Pow(x) = {0 | H - G.PowTo(x-1)}; ^.Pow(n) is ^<n>, ^.Pow(3/2) is {0||0,v*|0,*}.",
         |_, r, a| {
-            let (g, n) = (game(r)?, int_arg(a, 0)?);
-            g.pow(&n).map(Value::game).ok_or_else(|| {
+            let (g, x) = (game(r)?, dyadic_arg(a, 0)?);
+            g.pow(&x).map(Value::game).ok_or_else(|| {
                 EvalError::new(format!(
-                    "Pow is defined only for n >= 1 and games of the form {{0|H}}: {g}"
+                    "Pow is defined only for exponents x >= 1 and games of the form {{0|H}}: {g}.Pow({x})"
                 ))
             })
         }

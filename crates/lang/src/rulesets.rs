@@ -10,7 +10,8 @@ use onag_core::number::{Integer, Rational};
 use onag_rules::framework::kind;
 use onag_rules::registry::{self, Make, RulesetEntry, CLASSES};
 use onag_rules::{AnyPosition, AnyRuleset, Periodicity};
-use onag_rules::{Arg, Args, RuleError};
+use onag_rules::{Arg, Args, Player, RuleError};
+use rustc_hash::FxHashMap;
 use std::rc::Rc;
 
 /// CGSuite's ruleset packages under `game`.
@@ -166,6 +167,47 @@ pub fn position(v: &Value) -> EvalResult<&Rc<dyn AnyPosition>> {
             other.kind()
         ))),
     }
+}
+
+/// The most positions `Followers` and `FollowerCount` of a position visit.
+pub const FOLLOWER_LIMIT: usize = 1_000_000;
+
+/// The distinct positions reachable from `p` by zero or more moves of either
+/// player, `p` included (CGSuite's `Followers` of a position: positions,
+/// not the followers of its canonical form), sorted by their text as a set
+/// of positions prints. Positions are told apart by their text, which reads
+/// back as the same position. Interruptible; an error naming the limit when
+/// more than `limit` positions are reachable (the methods use
+/// [`FOLLOWER_LIMIT`]).
+pub fn position_followers(
+    p: &Rc<dyn AnyPosition>,
+    limit: usize,
+) -> EvalResult<Vec<(String, Rc<dyn AnyPosition>)>> {
+    let mut seen: FxHashMap<String, Rc<dyn AnyPosition>> = FxHashMap::default();
+    let mut queue = vec![p.clone()];
+    seen.insert(p.display(), p.clone());
+    while let Some(q) = queue.pop() {
+        onag_core::interrupt::checkpoint();
+        for player in [Player::Left, Player::Right] {
+            for o in q.options(player)? {
+                let key = o.display();
+                if seen.contains_key(&key) {
+                    continue;
+                }
+                if seen.len() >= limit {
+                    return Err(EvalError::new(format!(
+                        "more than {limit} positions are reachable from {}",
+                        p.display()
+                    )));
+                }
+                seen.insert(key, o.clone());
+                queue.push(o);
+            }
+        }
+    }
+    let mut all: Vec<(String, Rc<dyn AnyPosition>)> = seen.into_iter().collect();
+    all.sort_unstable_by(|a, b| a.0.cmp(&b.0));
+    Ok(all)
 }
 
 /// The canonical form of a position, with the ruleset's error if it has

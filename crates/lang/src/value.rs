@@ -277,9 +277,9 @@ fn write_seq(f: &mut fmt::Formatter<'_>, open: &str, items: &[Value], close: &st
     f.write_str(close)
 }
 
-/// A table as CGSuite prints one (RULESETS 4.4): columns right-aligned to
-/// their widest entry, cells separated by ` | `, every row followed by a
-/// rule of `-` runs joined by `+`.
+/// A table as CGSuite prints one (SCRIPTING 7.11, RULESETS 4.4): columns
+/// right-aligned to their widest entry, cells separated by ` | `, rows
+/// separated (not followed) by a rule of `-` runs joined by `+`.
 fn write_table(f: &mut fmt::Formatter<'_>, rows: &[Vec<Value>]) -> fmt::Result {
     let cells: Vec<Vec<String>> = rows
         .iter()
@@ -306,7 +306,8 @@ fn write_table(f: &mut fmt::Formatter<'_>, rows: &[Vec<Value>]) -> fmt::Result {
         .collect();
     for (i, row) in cells.iter().enumerate() {
         if i > 0 {
-            f.write_str("\n")?;
+            writeln!(f)?;
+            writeln!(f, "{}", rule.join("+"))?;
         }
         let line: Vec<String> = (0..ncols)
             .map(|c| {
@@ -314,8 +315,7 @@ fn write_table(f: &mut fmt::Formatter<'_>, rows: &[Vec<Value>]) -> fmt::Result {
                 format!("{s:>w$}", w = widths[c])
             })
             .collect();
-        writeln!(f, "{}", line.join(" | "))?;
-        f.write_str(&rule.join("+"))?;
+        f.write_str(&line.join(" | "))?;
     }
     Ok(())
 }

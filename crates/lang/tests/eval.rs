@@ -318,3 +318,82 @@ fn boards_and_ruleset_kinds_are_asked_for() {
         ),
     ]);
 }
+
+/// The distinct positions reachable from `start`, itself included, by the
+/// rules crate's own moves (equality of positions, not of their text).
+fn reachable<P: onag_rules::Position>(start: P) -> usize {
+    use onag_rules::Player;
+    let mut seen = std::collections::HashSet::from([start.clone()]);
+    let mut stack = vec![start];
+    while let Some(p) = stack.pop() {
+        for player in [Player::Left, Player::Right] {
+            for o in p.options(player) {
+                if seen.insert(o.clone()) {
+                    stack.push(o);
+                }
+            }
+        }
+    }
+    seen.len()
+}
+
+/// `Followers` and `FollowerCount` of a position count positions (the
+/// review found `Amazons(...)` reporting the 29 followers of its canonical
+/// form); `.CanonicalForm.Followers` gives the canonical ones.
+#[test]
+fn followers_of_positions_are_positions() {
+    use onag_rules::games::grid::amazons::Amazons;
+    let amazons = reachable(Amazons::parse("x..|..o").expect("board"));
+    assert_eq!(amazons, 297);
+    check(&[
+        ("Amazons(\"x..|..o\").FollowerCount", "297"),
+        ("Amazons(\"x..|..o\").CanonicalForm.FollowerCount", "8"),
+        ("Amazons(\"x.o\").Followers", "{Amazons(\"#xo\"),Amazons(\"x.o\"),Amazons(\"xo#\")}"),
+        (
+            "Domineering(\"..|..\").Followers",
+            "{Domineering(\"##|##\"),Domineering(\"##|..\"),Domineering(\"#.|#.\"),Domineering(\".#|.#\"),Domineering(\"..|##\"),Domineering(\"..|..\")}",
+        ),
+        ("Domineering(\"..|..\").CanonicalForm.Followers", "{-1,0,1,+-1}"),
+        ("Kayles(3).Followers", "{Kayles(0),Kayles(1),Kayles(1) + Kayles(1),Kayles(2),Kayles(3)}"),
+        ("Kayles(3).FollowerCount", "5"),
+    ]);
+    // Past the limit, an error naming it.
+    let board = Interp::new()
+        .run("Domineering(Grid.Empty(3,3))")
+        .expect("a position")
+        .expect("a value");
+    let onag_lang::Value::Position(p) = board else {
+        panic!("not a position: {board}")
+    };
+    let err = onag_lang::rulesets::position_followers(&p, 10).expect_err("too many");
+    assert_eq!(
+        err.message,
+        "more than 10 positions are reachable from Domineering(\"...|...|...\")"
+    );
+}
+
+/// Values the review found wrong: cooling numbers below their temperature,
+/// dyadic powers of up, and the rules of a table.
+#[test]
+fn reviewed_values() {
+    check(&[
+        ("(1/4).Cool(-1/4)", "1/4*"),
+        ("(1/4).Cool(-3/8)", "{3/8|1/8}"),
+        ("(1/4).Cool(-1/8)", "1/4"),
+        ("(25/16).Freeze", "25/16"),
+        ("^.Pow(3/2)", "{0||0,v*|0,*}"),
+        ("^.Pow(2) == ^<2>", "true"),
+        (
+            "[^.Pow(x) > ^.Pow(x + 1/4) for x in [1, 5/4, 3/2, 7/4, 2]]",
+            "[true,true,true,true,true]",
+        ),
+        (
+            "Wythoff.NimValueTable(2,3)",
+            "0 | 1 | 2 | 3\n--+---+---+--\n1 | 2 | 0 | 4\n--+---+---+--\n2 | 0 | 1 | 5",
+        ),
+        ("Cutcake.GameValueTable(2,2)", " 0 | 1\n---+--\n-1 | 0"),
+        ("Wythoff.NimValueTable(0,0)", "0"),
+    ]);
+    assert!(is_error("^.Pow(1/2)"));
+    assert!(is_error("^.Pow(1/3)"));
+}

@@ -22,6 +22,7 @@
 
 mod axis;
 mod error;
+mod font;
 mod place;
 mod plot;
 mod raster;

@@ -69,12 +69,15 @@ impl Game {
     /// G cooled by t (t > -1; the caller checks): Conway's cooling,
     /// `G_t = {G^L_t - t | G^R_t + t}`, except that above the temperature
     /// the result is the mean (the cooled game has become the number it is
-    /// infinitesimally close to), and numbers are unchanged.
+    /// infinitesimally close to; ONAG ch. 9, NOTATION 5.1).
+    ///
+    /// Numbers follow the same definition: a number `m/2^k` has temperature
+    /// `-1/2^k`, so it is unchanged only above that; cooling it by a lower
+    /// (negative) t heats it into a switch (`1/4` cooled by `-3/8` is
+    /// `{3/8|1/8}`, by `-1/4` it is `1/4*`). Integers, of temperature -1,
+    /// are always unchanged.
     pub fn cool(self, t: &Dyadic) -> Game {
         static MEMO: OnceLock<PairMemo<Dyadic>> = OnceLock::new();
-        if self.is_number() {
-            return self;
-        }
         if *t > self.temperature() {
             return Game::number(self.mean());
         }
@@ -143,7 +146,9 @@ impl Game {
             })
     }
 
-    /// G cooled by its temperature (numbers are unchanged).
+    /// G cooled by its temperature. Numbers are unchanged: CGSuite freezes
+    /// a number to itself (`(25/16).Freeze` is `25/16`, the reference
+    /// corpus), where cooling it by its temperature would give `25/16*`.
     pub fn freeze(self) -> Game {
         if self.is_number() {
             return self;
