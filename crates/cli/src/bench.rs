@@ -3,7 +3,7 @@
 //! what is measured on this machine is printed.
 
 use onag_core::game::Game;
-use onag_rules::domineering::Domineering;
+use onag_rules::games::grid::domineering::Domineering;
 use onag_rules::Evaluator;
 use std::time::{Duration, Instant};
 

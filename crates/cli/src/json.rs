@@ -51,7 +51,7 @@ fn fields(v: &Value, obj: &mut Map<String, Json>) {
 }
 
 /// A value as JSON: booleans as booleans, Nothing as null, lists, sets and
-/// tuples as arrays, tables as arrays of rows, maps as arrays of
+/// coordinates as arrays, tables as arrays of rows, maps as arrays of
 /// `[key, value]` pairs, thermographs and periodicities as objects, and
 /// every other value (numbers, games, strings, positions...) as the exact
 /// text it prints as (strings without their quotes).
@@ -72,6 +72,7 @@ pub fn value(v: &Value) -> Json {
                 .map(|(k, x)| Json::Array(vec![value(k), value(x)]))
                 .collect(),
         ),
+        Value::Coordinates(r, c) => json!([r.to_string(), c.to_string()]),
         Value::Thermograph(t) => thermograph(t),
         Value::Periodicity(p) => json!({
             "period": p.period,

@@ -15,6 +15,8 @@
 //! input, `--color` (and `NO_COLOR`) decide on colour. Exit codes: 0
 //! success, 1 evaluation error, 2 usage error.
 
+#![forbid(unsafe_code)]
+
 mod bench;
 mod help;
 mod json;

@@ -381,10 +381,10 @@ fn json_values_are_structured() {
         let o = onag(&["--json", "-e", expr]);
         serde_json::from_str(&stdout(&o)).expect("one JSON object")
     };
-    let v = json("[1, 1/2, true, \"s\", (2, {3|-1}), Nothing]");
+    let v = json("[1, 1/2, true, \"s\", [2, {3|-1}], (2, 3), Nothing]");
     assert_eq!(
         v["value"],
-        serde_json::json!(["1", "1/2", true, "s", ["2", "{3|-1}"], null])
+        serde_json::json!(["1", "1/2", true, "s", ["2", "{3|-1}"], ["2", "3"], null])
     );
     let v = json("Wythoff.NimValueTable(1,2)");
     assert_eq!(v["kind"], "Table");

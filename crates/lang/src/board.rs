@@ -5,7 +5,6 @@
 //! rules crate's boards.
 
 use crate::error::{ErrorKind, EvalError, EvalResult};
-use onag_rules::registry::Object;
 use std::fmt;
 
 /// The error for a cell value outside -128..127.
@@ -99,8 +98,8 @@ impl Grid {
     /// `Grid.Parse(str, charMap)`: rows separated by `|`, each character
     /// (lower-cased) looked up in `charMap`.
     pub fn parse(text: &str, charmap: &str) -> EvalResult<Grid> {
-        let g = onag_rules::grid::Grid::parse(text, charmap)
-            .map_err(|e| EvalError::of(ErrorKind::Domain, e.0))?;
+        let g = onag_rules::boards::grid::Grid::parse(text, charmap)
+            .map_err(|e| EvalError::of(ErrorKind::Domain, e.into_message()))?;
         let cells = g
             .cells
             .iter()
@@ -299,21 +298,21 @@ impl Grid {
     }
 
     /// The grid for a built-in ruleset (cell values must be 0..127).
-    pub fn to_object(&self) -> EvalResult<Object> {
+    pub fn to_object(&self) -> EvalResult<onag_rules::boards::grid::Grid> {
         let cells = self
             .cells
             .iter()
             .map(|&c| u8::try_from(c).map_err(|_| value_range(i64::from(c))))
             .collect::<EvalResult<Vec<u8>>>()?;
-        Ok(Object::Grid(onag_rules::grid::Grid {
+        Ok(onag_rules::boards::grid::Grid {
             rows: self.rows,
             cols: self.cols,
             cells,
-        }))
+        })
     }
 
     /// A grid from a built-in ruleset's board.
-    pub fn from_rules(g: &onag_rules::grid::Grid) -> Grid {
+    pub fn from_rules(g: &onag_rules::boards::grid::Grid) -> Grid {
         let cells = g.cells.iter().map(|&c| c.min(127) as i8).collect();
         Grid::from_cells(g.rows, g.cols, cells)
     }
@@ -362,8 +361,8 @@ impl Strip {
 
     /// `Strip.Parse(str, charMap)`.
     pub fn parse(text: &str, charmap: &str) -> EvalResult<Strip> {
-        let s = onag_rules::strip::Strip::parse(text, charmap)
-            .map_err(|e| EvalError::of(ErrorKind::Domain, e.0))?;
+        let s = onag_rules::boards::strip::Strip::parse(text, charmap)
+            .map_err(|e| EvalError::of(ErrorKind::Domain, e.into_message()))?;
         let cells = s
             .cells
             .iter()
@@ -467,17 +466,17 @@ impl Strip {
     }
 
     /// The strip for a built-in ruleset (cell values must be 0..127).
-    pub fn to_object(&self) -> EvalResult<Object> {
+    pub fn to_object(&self) -> EvalResult<onag_rules::boards::strip::Strip> {
         let cells = self
             .cells
             .iter()
             .map(|&c| u8::try_from(c).map_err(|_| value_range(i64::from(c))))
             .collect::<EvalResult<Vec<u8>>>()?;
-        Ok(Object::Strip(onag_rules::strip::Strip { cells }))
+        Ok(onag_rules::boards::strip::Strip { cells })
     }
 
     /// A strip from a built-in ruleset's board.
-    pub fn from_rules(s: &onag_rules::strip::Strip) -> Strip {
+    pub fn from_rules(s: &onag_rules::boards::strip::Strip) -> Strip {
         Strip {
             cells: s.cells.iter().map(|&c| c.min(127) as i8).collect(),
         }

@@ -182,7 +182,15 @@ impl From<onag_core::number::NumberError> for EvalError {
 
 impl From<onag_rules::RuleError> for EvalError {
     fn from(e: onag_rules::RuleError) -> Self {
-        EvalError::new(e.0)
+        use onag_rules::framework::error::ErrorKind as Rule;
+        let kind = match e.kind() {
+            Rule::BadPosition | Rule::BadArgument => ErrorKind::Domain,
+            Rule::Unsupported => ErrorKind::NoSuchMember,
+            Rule::TooLarge => ErrorKind::ResourceLimit,
+            Rule::Loopy => ErrorKind::Game,
+            Rule::UserFunction => ErrorKind::User,
+        };
+        EvalError::of(kind, e.into_message())
     }
 }
 

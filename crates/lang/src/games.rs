@@ -245,7 +245,7 @@ fn compute(interp: &Interp, v: &Value, class: &ClassRef, how: Reduction) -> Eval
                 },
             }
         }
-        let n = onag_rules::impartial::mex(seen);
+        let n = onag_rules::framework::mex(seen);
         return Ok(match how {
             Reduction::Nim => Reduced::Nim(n),
             Reduction::Canonical => Reduced::Game(Game::nimber(n)),

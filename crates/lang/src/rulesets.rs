@@ -9,8 +9,9 @@ use crate::interp::Interp;
 use crate::value::Value;
 use onag_core::game::Game;
 use onag_core::number::{Integer, Rational};
-use onag_rules::dynamic::{AnyPosition, AnyRuleset, Periodicity};
-use onag_rules::registry::{self, Make, Object, RulesetEntry};
+use onag_rules::framework::kind;
+use onag_rules::registry::{self, Make, RulesetEntry};
+use onag_rules::{AnyPosition, AnyRuleset, Periodicity};
 use onag_rules::{Arg, Args, Player, RuleError};
 use rustc_hash::FxHashMap;
 use std::rc::Rc;
@@ -80,6 +81,52 @@ fn type_name(v: &Value) -> String {
     crate::classes::builtin::builtin_of(v)
         .map(|b| crate::classes::builtin::def(b).qualified.to_string())
         .unwrap_or_else(|| "cgsuite.lang.Object".into())
+}
+
+/// The one error for a ruleset or position asked by `method` for what it
+/// does not have: `Board: Hackenbush("l") has no board`.
+pub fn lacks(method: &str, what: &str, thing: &str) -> EvalError {
+    EvalError::of(
+        ErrorKind::NoSuchMember,
+        format!("{method}: {what} has no {thing}"),
+    )
+}
+
+/// The error for a ruleset method the ruleset does not have, worded as every
+/// missing member is: `Not a method or member variable: `code` (in object of
+/// class `game.Ruleset`)`.
+pub fn no_method(_: &dyn AnyRuleset, method: &str) -> EvalError {
+    EvalError::no_member(method, "game.Ruleset")
+}
+
+/// The ruleset as an impartial heap ruleset, for `method`.
+pub fn heap<'a>(r: &'a Rc<dyn AnyRuleset>, method: &str) -> EvalResult<&'a dyn kind::Heap> {
+    r.as_heap().ok_or_else(|| no_method(&**r, method))
+}
+
+/// The ruleset as an impartial coordinate ruleset, for `method`.
+pub fn coordinate<'a>(
+    r: &'a Rc<dyn AnyRuleset>,
+    method: &str,
+) -> EvalResult<&'a dyn kind::Coordinate> {
+    r.as_coordinate().ok_or_else(|| no_method(&**r, method))
+}
+
+/// The ruleset as a partizan heap ruleset, for `method`.
+pub fn partizan_heap<'a>(
+    r: &'a Rc<dyn AnyRuleset>,
+    method: &str,
+) -> EvalResult<&'a dyn kind::PartizanHeap> {
+    r.as_partizan_heap().ok_or_else(|| no_method(&**r, method))
+}
+
+/// The ruleset as a partizan coordinate ruleset, for `method`.
+pub fn partizan_coordinate<'a>(
+    r: &'a Rc<dyn AnyRuleset>,
+    method: &str,
+) -> EvalResult<&'a dyn kind::PartizanCoordinate> {
+    r.as_partizan_coordinate()
+        .ok_or_else(|| no_method(&**r, method))
 }
 
 /// The position behind a value, for position methods.
@@ -204,12 +251,12 @@ pub fn function_arg(interp: &Interp, f: Value) -> Arg {
     let session = interp.downgrade();
     Arg::Function(Rc::new(move |args: &[Arg]| {
         let interp = Interp::upgrade(&session)
-            .ok_or_else(|| RuleError("the session of this function has ended".into()))?;
+            .ok_or_else(|| RuleError::user_function("the session of this function has ended"))?;
         let args = args.iter().cloned().map(from_arg).collect();
         interp
             .apply(&f, args)
             .and_then(|v| to_arg(&interp, v))
-            .map_err(|e| RuleError(e.message))
+            .map_err(|e| RuleError::user_function(e.message))
     }))
 }
 
@@ -237,11 +284,16 @@ pub fn from_arg(a: Arg) -> Value {
                 .map(|(k, v)| (from_arg(k), from_arg(v)))
                 .collect(),
         ),
-        Arg::Object(o) => match &*o {
-            Object::Grid(g) => Value::Grid(Rc::new(Grid::from_rules(g))),
-            Object::Strip(s) => Value::Strip(Rc::new(Strip::from_rules(s))),
-            Object::Graph(_) => Value::Object(o),
-        },
+        Arg::Object(o) => {
+            let any = o.as_any();
+            if let Some(g) = any.downcast_ref::<onag_rules::boards::grid::Grid>() {
+                Value::Grid(Rc::new(Grid::from_rules(g)))
+            } else if let Some(s) = any.downcast_ref::<onag_rules::boards::strip::Strip>() {
+                Value::Strip(Rc::new(Strip::from_rules(s)))
+            } else {
+                Value::Object(o)
+            }
+        }
         Arg::Ruleset(r) => Value::Ruleset(r),
         Arg::Function(_) => Value::Nothing,
     }

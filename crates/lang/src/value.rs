@@ -13,8 +13,8 @@ use crate::interp::Closure;
 use crate::order::value_order;
 use onag_core::game::{ConfusionInterval, Game, Outcome, Thermograph, UptimalExpansion};
 use onag_core::number::{Dyadic, Integer, Rational};
-use onag_rules::dynamic::{AnyPosition, AnyRuleset, Periodicity};
-use onag_rules::registry::{Object, RulesetEntry};
+use onag_rules::{AnyPosition, AnyRuleset, Periodicity};
+use onag_rules::{Object, RulesetEntry};
 use std::cell::RefCell;
 use std::cmp::Ordering;
 use std::fmt;
@@ -98,13 +98,13 @@ pub enum Value {
     /// `GenClobber`, `TakeAndBreak`, `Subtraction`.
     Schema(&'static RulesetEntry),
     /// A graph (as made by `Graph.Path(n)`).
-    Object(Rc<Object>),
+    Object(Rc<dyn Object>),
     /// A vertex of a graph (`g[1]`, `g.Vertices`): the graph and the
     /// vertex's index (from 0).
-    Vertex(Rc<(Rc<Object>, usize)>),
+    Vertex(Rc<(Rc<dyn Object>, usize)>),
     /// An edge of a graph (`g.Edges`, `g[1][1]`): the graph and the edge's
     /// index in its creation order.
-    Edge(Rc<(Rc<Object>, usize)>),
+    Edge(Rc<(Rc<dyn Object>, usize)>),
     /// The result of `CheckPeriodicity`.
     Periodicity(Periodicity),
     /// A picture drawn with text (`G.Tree(2)`, `P.Board`), printed as is.

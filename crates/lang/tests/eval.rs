@@ -392,9 +392,63 @@ proptest! {
     }
 }
 
+/// A position draws the board it is played on, never its text; what a
+/// position or ruleset does not have is one error, worded one way.
+#[test]
+fn boards_and_ruleset_kinds_are_asked_for() {
+    check(&[
+        (
+            "Domineering(\".#|..\").Board",
+            "┌───┬───┐\n│   │ # │\n├───┼───┤\n│   │   │\n└───┴───┘",
+        ),
+        (
+            "Turning(\"1-3\")(\"htth\").Board",
+            "┌───┬───┬───┬───┐\n│ h │ t │ t │ h │\n└───┴───┴───┴───┘",
+        ),
+        (
+            "Domineering.ImpartialVariant(\"..\").Board",
+            "┌───┬───┐\n│   │   │\n└───┴───┘",
+        ),
+        (
+            "Hackenbush(\"lllrllrrlr\").Board",
+            "!!Board: Hackenbush(\"lllrllrrlr\") has no board",
+        ),
+        ("Kayles(5).Board", "!!Board: Kayles(5) has no board"),
+        ("Kayles.code", "\"0.77\""),
+        (
+            "Domineering.code",
+            "!!Not a method or member variable: `code` (in object of class `game.Ruleset`)",
+        ),
+        (
+            "HeapRuleset(n -> [[n-1]]).code",
+            "!!Not a method or member variable: `code` (in object of class `game.Ruleset`)",
+        ),
+        (
+            "Domineering.CheckPeriodicity(4)",
+            "!!Not a method or member variable: `CheckPeriodicity` (in object of class `game.Ruleset`)",
+        ),
+        (
+            "Kayles.NimValueTable(2,2)",
+            "!!Not a method or member variable: `NimValueTable` (in object of class `game.Ruleset`)",
+        ),
+        (
+            "Wythoff.GameValueTable(1,1)",
+            "!!Not a method or member variable: `GameValueTable` (in object of class `game.Ruleset`)",
+        ),
+        (
+            "Cutcake.GameValueSequence(3)",
+            "!!Not a method or member variable: `GameValueSequence` (in object of class `game.Ruleset`)",
+        ),
+        (
+            "Clobber.HeapOptions(3)",
+            "!!Not a method or member variable: `HeapOptions` (in object of class `game.Ruleset`)",
+        ),
+    ]);
+}
+
 /// The distinct positions reachable from `start`, itself included, by the
 /// rules crate's own moves (equality of positions, not of their text).
-fn reachable<P: onag_rules::position::Position>(start: P) -> usize {
+fn reachable<P: onag_rules::Position>(start: P) -> usize {
     use onag_rules::Player;
     let mut seen = std::collections::HashSet::from([start.clone()]);
     let mut stack = vec![start];
@@ -415,7 +469,7 @@ fn reachable<P: onag_rules::position::Position>(start: P) -> usize {
 /// form); `.CanonicalForm.Followers` gives the canonical ones.
 #[test]
 fn followers_of_positions_are_positions() {
-    use onag_rules::amazons::Amazons;
+    use onag_rules::games::grid::amazons::Amazons;
     let amazons = reachable(Amazons::parse("x..|..o").expect("board"));
     assert_eq!(amazons, 297);
     check(&[

@@ -17,6 +17,9 @@
 //! assert!(svg.starts_with("<?xml"));
 //! ```
 
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
 mod axis;
 mod error;
 mod font;

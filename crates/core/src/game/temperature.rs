@@ -1,9 +1,9 @@
 //! Cooling, heating and overheating; incentives; stop counts; the
 //! confusion interval (Winning Ways ch. 6; Siegel, CGT II.5; NOTATION 5.1).
 
-use super::store::GameMap;
 use super::Game;
 use crate::number::{Dyadic, Integer};
+use crate::sharded::ShardedMap;
 use rustc_hash::FxHashMap;
 use std::sync::{Mutex, OnceLock};
 
@@ -40,7 +40,9 @@ impl<K: std::hash::Hash + Eq + Clone> PairMemo<K> {
 /// One end of a confusion interval.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct IntervalEnd {
+    /// The end's value.
     pub value: Dyadic,
+    /// Whether the end belongs to the interval.
     pub closed: bool,
 }
 
@@ -49,7 +51,9 @@ pub struct IntervalEnd {
 /// number.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ConfusionInterval {
+    /// The lower end (the Right stop).
     pub low: IntervalEnd,
+    /// The upper end (the Left stop).
     pub high: IntervalEnd,
 }
 
@@ -185,11 +189,11 @@ impl Game {
     /// 1 for a number; otherwise the sum of the stop counts of all options
     /// (the number of leaves of the tree of play down to numbers).
     pub fn stop_count(self) -> Integer {
-        static CACHE: OnceLock<GameMap<Integer>> = OnceLock::new();
+        static CACHE: OnceLock<ShardedMap<Game, Integer>> = OnceLock::new();
         if self.is_number() {
             return Integer::one();
         }
-        CACHE.get_or_init(GameMap::new).get_or_compute(self, || {
+        CACHE.get_or_init(ShardedMap::new).get_or_compute(self, || {
             recurse(|| {
                 self.left_options()
                     .iter()

@@ -69,7 +69,7 @@ fn directions(interp: &Interp, v: &Value) -> EvalResult<Vec<(i64, i64)>> {
 }
 
 fn orthogonal() -> Vec<(i64, i64)> {
-    onag_rules::registry::direction_set("Orthogonal").unwrap_or_default()
+    onag_rules::boards::directions::ORTHOGONAL.to_vec()
 }
 
 /// The methods of grids, strips and graphs.
@@ -254,12 +254,12 @@ pub(super) static METHODS: &[MethodDef] = &[
     }),
 ];
 
-fn graph(v: &Value) -> EvalResult<&onag_rules::graph::Graph> {
+fn graph(v: &Value) -> EvalResult<&onag_rules::boards::graph::Graph> {
     match v {
-        Value::Object(o) => match &**o {
-            onag_rules::registry::Object::Graph(g) => Ok(g),
-            _ => Err(EvalError::expected("cgsuite.util.Graph", &class_name(v))),
-        },
+        Value::Object(o) => o
+            .as_any()
+            .downcast_ref()
+            .ok_or_else(|| EvalError::expected("cgsuite.util.Graph", &class_name(v))),
         other => Err(EvalError::expected(
             "cgsuite.util.Graph",
             &class_name(other),
@@ -267,22 +267,18 @@ fn graph(v: &Value) -> EvalResult<&onag_rules::graph::Graph> {
     }
 }
 
-fn graph_value(g: onag_rules::graph::Graph) -> Value {
-    Value::Object(Rc::new(onag_rules::registry::Object::Graph(g)))
+fn graph_value(g: onag_rules::boards::graph::Graph) -> Value {
+    Value::Object(Rc::new(g))
 }
 
 /// The graph an object holds.
-fn object_graph(o: &onag_rules::registry::Object) -> EvalResult<&onag_rules::graph::Graph> {
-    match o {
-        onag_rules::registry::Object::Graph(g) => Ok(g),
-        _ => Err(EvalError::expected(
-            "cgsuite.util.Graph",
-            "cgsuite.lang.Object",
-        )),
-    }
+fn object_graph(o: &dyn onag_rules::Object) -> EvalResult<&onag_rules::boards::graph::Graph> {
+    o.as_any()
+        .downcast_ref()
+        .ok_or_else(|| EvalError::expected("cgsuite.util.Graph", "cgsuite.lang.Object"))
 }
 
-fn object(v: &Value) -> EvalResult<Rc<onag_rules::registry::Object>> {
+fn object(v: &Value) -> EvalResult<Rc<dyn onag_rules::Object>> {
     match v {
         Value::Object(o) => Ok(o.clone()),
         other => Err(EvalError::expected(
@@ -308,12 +304,12 @@ fn label_value(text: &str) -> Value {
 
 fn label_text(interp: &Interp, v: &Value) -> EvalResult<String> {
     let arg = crate::rulesets::to_arg(interp, v.clone())?;
-    Ok(onag_rules::graph::label_text(&arg)?)
+    Ok(onag_rules::boards::graph::label_text(&arg)?)
 }
 
 /// The edges at vertex `v`, most recent first (a loop once): the order of
 /// `g[v][k]` and of the edge list.
-fn incident(g: &onag_rules::graph::Graph, v: usize) -> Vec<usize> {
+fn incident(g: &onag_rules::boards::graph::Graph, v: usize) -> Vec<usize> {
     (0..g.edges.len())
         .rev()
         .filter(|&e| g.edges[e].0 == v || g.edges[e].1 == v)
@@ -321,7 +317,7 @@ fn incident(g: &onag_rules::graph::Graph, v: usize) -> Vec<usize> {
 }
 
 /// The neighbours of `v`, in increasing order (a loop once).
-fn neighbours(g: &onag_rules::graph::Graph, v: usize) -> Vec<usize> {
+fn neighbours(g: &onag_rules::boards::graph::Graph, v: usize) -> Vec<usize> {
     let mut out: Vec<usize> = g
         .edges
         .iter()
@@ -341,7 +337,7 @@ fn neighbours(g: &onag_rules::graph::Graph, v: usize) -> Vec<usize> {
 
 /// Every edge once: for each vertex in order, its edges to vertices not
 /// before it.
-fn edge_list(g: &onag_rules::graph::Graph) -> Vec<usize> {
+fn edge_list(g: &onag_rules::boards::graph::Graph) -> Vec<usize> {
     let mut out = Vec::new();
     for v in 0..g.len() {
         for e in incident(g, v) {
@@ -354,7 +350,7 @@ fn edge_list(g: &onag_rules::graph::Graph) -> Vec<usize> {
     out
 }
 
-fn vertex_index(g: &onag_rules::graph::Graph, v: &Value) -> EvalResult<usize> {
+fn vertex_index(g: &onag_rules::boards::graph::Graph, v: &Value) -> EvalResult<usize> {
     let k = small(v)?;
     usize::try_from(k)
         .ok()
@@ -363,14 +359,18 @@ fn vertex_index(g: &onag_rules::graph::Graph, v: &Value) -> EvalResult<usize> {
         .ok_or_else(|| EvalError::of(ErrorKind::Index, format!("Vertex is out of bounds: {k}")))
 }
 
-fn vertices(interp: &Interp, g: &onag_rules::graph::Graph, v: &Value) -> EvalResult<Vec<usize>> {
+fn vertices(
+    interp: &Interp,
+    g: &onag_rules::boards::graph::Graph,
+    v: &Value,
+) -> EvalResult<Vec<usize>> {
     super::collections::elements(interp, v)?
         .iter()
         .map(|x| vertex_index(g, x))
         .collect()
 }
 
-fn edge_at(g: &onag_rules::graph::Graph, v: usize, k: i64) -> EvalResult<usize> {
+fn edge_at(g: &onag_rules::boards::graph::Graph, v: usize, k: i64) -> EvalResult<usize> {
     let edges = incident(g, v);
     usize::try_from(k)
         .ok()
@@ -379,7 +379,7 @@ fn edge_at(g: &onag_rules::graph::Graph, v: usize, k: i64) -> EvalResult<usize> 
         .ok_or_else(|| EvalError::of(ErrorKind::Index, format!("Edge is out of bounds: {k}")))
 }
 
-fn without_edge(g: &onag_rules::graph::Graph, e: usize) -> Value {
+fn without_edge(g: &onag_rules::boards::graph::Graph, e: usize) -> Value {
     let (u, v, label) = &g.edges[e];
     graph_value(g.delete_edge(*u, *v, label))
 }
@@ -393,7 +393,7 @@ pub fn graph_index(interp: &Interp, t: &Value, i: &Value) -> EvalResult {
             Ok(Value::Vertex(Rc::new((o.clone(), v))))
         }
         Value::Vertex(x) => {
-            let g = object_graph(&x.0)?;
+            let g = object_graph(&*x.0)?;
             let e = edge_at(g, x.1, small(i)?)?;
             Ok(Value::Edge(Rc::new((x.0.clone(), e))))
         }
@@ -407,10 +407,10 @@ pub fn graph_index(interp: &Interp, t: &Value, i: &Value) -> EvalResult {
 /// `Vertex(label, [neighbours])`.
 pub fn show_vertex(
     out: &mut String,
-    x: &(Rc<onag_rules::registry::Object>, usize),
+    x: &(Rc<dyn onag_rules::Object>, usize),
     interp: Option<&Interp>,
 ) -> EvalResult<()> {
-    let g = object_graph(&x.0)?;
+    let g = object_graph(&*x.0)?;
     out.push_str("Vertex(");
     crate::print::show(out, &label_value(&g.vertex_labels[x.1]), interp)?;
     out.push_str(", ");
@@ -428,10 +428,10 @@ pub fn show_vertex(
 /// `Edge(label, u, v)`.
 pub fn show_edge(
     out: &mut String,
-    x: &(Rc<onag_rules::registry::Object>, usize),
+    x: &(Rc<dyn onag_rules::Object>, usize),
     interp: Option<&Interp>,
 ) -> EvalResult<()> {
-    let g = object_graph(&x.0)?;
+    let g = object_graph(&*x.0)?;
     let Some((a, b, label)) = g.edges.get(x.1) else {
         return Ok(());
     };

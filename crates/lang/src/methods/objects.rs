@@ -205,7 +205,7 @@ fn coords(list: &[(i64, i64)]) -> Value {
 
 fn direction_set(name: &str) -> EvalResult {
     Ok(coords(
-        &onag_rules::registry::direction_set(name).unwrap_or_default(),
+        onag_rules::boards::directions::named(name).unwrap_or_default(),
     ))
 }
 

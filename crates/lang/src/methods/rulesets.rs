@@ -8,8 +8,8 @@ use crate::interp::Interp;
 use crate::rulesets;
 use crate::value::{Player, Value};
 use onag_core::number::Integer;
-use onag_rules::operations::Operation;
-use onag_rules::variant::Variant;
+use onag_rules::games::operations::Operation;
+use onag_rules::games::variant::Variant;
 
 /// The methods of positions and rulesets.
 pub(super) static METHODS: &[MethodDef] = &[
@@ -56,9 +56,8 @@ pub(super) static METHODS: &[MethodDef] = &[
     }),
     method!("Board", Position, [], "The board of a grid or strip position, drawn with boxes.", |_, r, _| {
         let p = rulesets::position(r)?;
-        crate::drawing::board(&p.display())
-            .map(|b| Value::Picture(b.into()))
-            .ok_or_else(|| EvalError::new(format!("Board: {} is not drawn on a board", p.display())))
+        let board = p.board().ok_or_else(|| rulesets::lacks("Board", &p.display(), "board"))?;
+        Ok(Value::Picture(crate::drawing::board(&board).into()))
     }),
     method!("Tree", CanonicalShortGame, ["depth"], "The game tree to the given depth, one option per line (L and R mark whose option it is).", |_, r, a| {
         let depth = rulesets::count(arg(a, 0)?, "Tree")?.min(64) as usize;
@@ -104,45 +103,56 @@ pub(super) static METHODS: &[MethodDef] = &[
         variant(i, r, Variant::Twisted, a)
     }),
     method!("code", Ruleset, [], "The take-and-break or spawning code, as supplied.", |_, r, _| {
-        Ok(Value::Str(rulesets::ruleset(r)?.code()?.into()))
+        let r = rulesets::ruleset(r)?;
+        let code = rulesets::heap(&r, "code")?.code().ok_or_else(|| rulesets::no_method(&*r, "code"))?;
+        Ok(Value::Str(code.into()))
     }),
     method!("HeapOptions", Ruleset, ["n"], "The option lists of a heap of n tokens: each a list of heap sizes whose sum is the option.", |_, r, a| {
-        let opts = rulesets::ruleset(r)?.heap_options(rulesets::count(arg(a, 0)?, "HeapOptions")?)?;
+        let r = rulesets::ruleset(r)?;
+        let opts = rulesets::heap(&r, "HeapOptions")?.heap_options(rulesets::count(arg(a, 0)?, "HeapOptions")?)?;
         Ok(Value::list(opts.into_iter().map(rulesets::nim_list).collect()))
     }),
     method!("HeapNimValue", Ruleset, ["n"], "The nim value of a heap of n tokens.", |_, r, a| {
-        let v = rulesets::ruleset(r)?.heap_nim_value(rulesets::count(arg(a, 0)?, "HeapNimValue")?)?;
+        let r = rulesets::ruleset(r)?;
+        let v = rulesets::heap(&r, "HeapNimValue")?.nim_value(rulesets::count(arg(a, 0)?, "HeapNimValue")?)?;
         Ok(Value::integer(Integer::from(v)))
     }),
     method!("NimValueSequence", Ruleset, ["n"], "The nim values of heaps 1 to n.", |_, r, a| {
-        let v = rulesets::ruleset(r)?.nim_value_sequence(rulesets::count(arg(a, 0)?, "NimValueSequence")?)?;
+        let r = rulesets::ruleset(r)?;
+        let v = rulesets::heap(&r, "NimValueSequence")?.nim_value_sequence(rulesets::count(arg(a, 0)?, "NimValueSequence")?)?;
         Ok(rulesets::nim_list(v))
     }),
     method!("CheckPeriodicity", Ruleset, ["n"], "The period, preperiod and saltus of the nim values of heaps 0 to n-1 (Guy and Smith's test), or Nothing.", |_, r, a| {
-        let p = rulesets::ruleset(r)?.check_periodicity(rulesets::count(arg(a, 0)?, "CheckPeriodicity")?)?;
+        let r = rulesets::ruleset(r)?;
+        let p = rulesets::heap(&r, "CheckPeriodicity")?.check_periodicity(rulesets::count(arg(a, 0)?, "CheckPeriodicity")?)?;
         Ok(rulesets::periodicity(p))
     }),
     method!("ArithmeticPeriodicity", Ruleset, ["n"], "The least preperiod, period and saltus (possibly non-zero) with which the nim values of heaps 0 to n-1 repeat at least three times, or Nothing.", |_, r, a| {
         let n = rulesets::count(arg(a, 0)?, "ArithmeticPeriodicity")?;
+        let r = rulesets::ruleset(r)?;
+        let heap = rulesets::heap(&r, "ArithmeticPeriodicity")?;
         let mut values = vec![0];
         if n > 1 {
-            values.extend(rulesets::ruleset(r)?.nim_value_sequence(n - 1)?);
+            values.extend(heap.nim_value_sequence(n - 1)?);
         }
-        Ok(rulesets::periodicity(onag_rules::heap::arithmetic_periodicity(&values)))
+        Ok(rulesets::periodicity(onag_rules::games::heap::arithmetic_periodicity(&values)))
     }),
     method!("NimValueTable", Ruleset, ["rows", "cols"], "The nim values of the positions (m, n), m from 0 to rows, n from 0 to cols.", |_, r, a| {
-        let t = rulesets::ruleset(r)?.nim_value_table(
+        let r = rulesets::ruleset(r)?;
+        let t = rulesets::coordinate(&r, "NimValueTable")?.nim_value_table(
             rulesets::count(arg(a, 0)?, "NimValueTable")?,
             rulesets::count(arg(a, 1)?, "NimValueTable")?,
         )?;
         Ok(rulesets::table(t.into_iter().map(|row| row.into_iter().map(|v| Value::integer(Integer::from(v))).collect()).collect()))
     }),
     method!("GameValueSequence", Ruleset, ["n"], "The values of heaps 1 to n of a partizan heap ruleset.", |_, r, a| {
-        let v = rulesets::ruleset(r)?.game_value_sequence(rulesets::count(arg(a, 0)?, "GameValueSequence")?)?;
+        let r = rulesets::ruleset(r)?;
+        let v = rulesets::partizan_heap(&r, "GameValueSequence")?.game_value_sequence(rulesets::count(arg(a, 0)?, "GameValueSequence")?)?;
         Ok(game_list(v))
     }),
     method!("GameValueTable", Ruleset, ["rows", "cols"], "The values of the positions (m, n), m from 1 to rows, n from 1 to cols.", |_, r, a| {
-        let t = rulesets::ruleset(r)?.game_value_table(
+        let r = rulesets::ruleset(r)?;
+        let t = rulesets::partizan_coordinate(&r, "GameValueTable")?.game_value_table(
             rulesets::count(arg(a, 0)?, "GameValueTable")?,
             rulesets::count(arg(a, 1)?, "GameValueTable")?,
         )?;
@@ -157,13 +167,18 @@ fn position_options(r: &Value, player: Player) -> crate::error::EvalResult {
 
 fn combine(r: &Value, op: Operation, other: &Value) -> crate::error::EvalResult {
     let (a, b) = (rulesets::ruleset(r)?, rulesets::ruleset(other)?);
-    Ok(Value::Ruleset(onag_rules::operations::combine(&a, op, &b)?))
+    Ok(Value::Ruleset(onag_rules::games::operations::combine(
+        &a, op, &b,
+    )?))
 }
 
 /// The variant ruleset, or with an argument its position:
 /// `Domineering.ImpartialVariant("..|..")`.
 fn variant(interp: &Interp, r: &Value, kind: Variant, args: &[Value]) -> crate::error::EvalResult {
-    let v = Value::Ruleset(onag_rules::variant::variant(&rulesets::ruleset(r)?, kind)?);
+    let v = Value::Ruleset(onag_rules::games::variant::variant(
+        &rulesets::ruleset(r)?,
+        kind,
+    )?);
     if args.is_empty() {
         return Ok(v);
     }
