@@ -4,6 +4,7 @@
 //! (a cancellation, not a failure).
 
 #![no_main]
+#![forbid(unsafe_code)]
 
 use libfuzzer_sys::fuzz_target;
 use onag_core::interrupt;

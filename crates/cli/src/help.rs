@@ -135,3 +135,59 @@ pub fn reference() -> String {
     }
     out
 }
+
+/// `text` with each line longer than `width` columns broken at spaces; the
+/// continuation lines are indented by four spaces. A word longer than the
+/// width stays whole on its own line.
+pub fn wrap(text: &str, width: usize) -> String {
+    const INDENT: &str = "    ";
+    let width = width.max(20);
+    let mut out = String::with_capacity(text.len());
+    for (i, line) in text.lines().enumerate() {
+        if i > 0 {
+            out.push('\n');
+        }
+        let mut column = 0;
+        for (j, word) in line.split(' ').enumerate() {
+            let len = word.chars().count();
+            if j > 0 {
+                if column + 1 + len > width {
+                    out.push('\n');
+                    out.push_str(INDENT);
+                    column = INDENT.len();
+                } else {
+                    out.push(' ');
+                    column += 1;
+                }
+            }
+            out.push_str(word);
+            column += len;
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn help_lines_fit_the_width() {
+        let text = help("Cool");
+        let wrapped = wrap(&text, 40);
+        assert!(
+            wrapped.lines().all(|l| l.chars().count() <= 40),
+            "{wrapped}"
+        );
+        // Only spaces became line breaks and indents.
+        let words = |s: &str| s.split_whitespace().map(String::from).collect::<Vec<_>>();
+        assert_eq!(words(&wrapped), words(&text));
+        assert_eq!(wrap("a b c", 80), "a b c");
+        assert_eq!(
+            wrap("aaaa bbbb cccc dddd eeee ffff", 20),
+            "aaaa bbbb cccc dddd\n    eeee ffff"
+        );
+        let overview = wrap(&help(""), 60);
+        assert!(overview.lines().all(|l| l.chars().count() <= 60));
+    }
+}

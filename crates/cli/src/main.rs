@@ -1,17 +1,21 @@
 //! The `onag` command: a calculator for combinatorial games.
 //!
 //! - `onag` starts an interactive session (line editing, history,
-//!   completion, `:help`, Ctrl-C stops a computation);
+//!   completion, `:help`, Ctrl-C stops a computation); with a standard
+//!   input that is not a terminal it runs that input as a script;
 //! - `onag -e EXPR` evaluates one input and prints its value;
-//! - `onag FILE` runs a script;
+//! - `onag FILE` runs a script (`onag -` reads it from standard input);
 //! - `onag batch` reads inputs from standard input, one per line, and prints
-//!   exactly one line per input: the value, an empty line when the input
-//!   ends with `;`, or `!!` and the error message;
+//!   exactly one line per input: the value (line breaks escaped), an empty
+//!   line when the input ends with `;`, or `!!` and the error message;
 //! - `onag plot EXPR -o FILE` draws thermographs;
 //! - `onag bench` times the evaluators.
 //!
 //! `--json` prints results as JSON objects, `--timeout SECONDS` bounds each
-//! input. Exit codes: 0 success, 1 evaluation error, 2 usage error.
+//! input, `--color` (and `NO_COLOR`) decide on colour. Exit codes: 0
+//! success, 1 evaluation error, 2 usage error.
+
+#![forbid(unsafe_code)]
 
 mod bench;
 mod help;
@@ -19,8 +23,8 @@ mod json;
 mod repl;
 mod run;
 
-use clap::{Parser, Subcommand};
-use onag_lang::{Interp, Value};
+use clap::{Parser, Subcommand, ValueEnum};
+use onag_lang::{EvalError, Interp, Value};
 use run::{Failure, Supervision};
 use std::io::{self, BufRead, IsTerminal, Write};
 use std::path::{Path, PathBuf};
@@ -34,20 +38,23 @@ use std::time::Duration;
     about = "Exact values of combinatorial games, in CGSuite's notation"
 )]
 struct Cli {
-    /// Evaluate EXPR, print its value and exit (non-zero on error).
+    /// Evaluate EXPR, print its value and exit (non-zero on error). EXPR may
+    /// start with `-`: `onag -e '-1/2'` (or `onag -e -- '-1/2'`).
     #[arg(
         short = 'e',
         long = "eval",
         value_name = "EXPR",
+        allow_hyphen_values = true,
         conflicts_with = "file"
     )]
     eval: Option<String>,
 
-    /// Run the script FILE, printing the value of each input that has one.
+    /// Run the script FILE, printing the value of each input that has one
+    /// (`-` reads the script from standard input).
     file: Option<PathBuf>,
 
-    /// Print each result as a JSON object (text, kind, canonical form,
-    /// outcome, stops, mean, temperature).
+    /// Print each result as a JSON object (text, kind, value, canonical
+    /// form, outcome, stops, mean, temperature; docs/JSON.md).
     #[arg(long, global = true)]
     json: bool,
 
@@ -55,18 +62,61 @@ struct Cli {
     #[arg(long, value_name = "SECONDS", global = true)]
     timeout: Option<f64>,
 
+    /// When to colour error messages: `auto` colours them on a terminal
+    /// unless the NO_COLOR environment variable is set.
+    #[arg(long, value_name = "WHEN", value_enum, default_value_t = When::Auto, global = true)]
+    color: When,
+
     /// Print the reference page of every method, function and ruleset
     /// (docs/REFERENCE.md) and exit.
     #[arg(long)]
     reference: bool,
 
+    /// Add DIR to the library path: `a.b.C` is the class file
+    /// `DIR/a/b/C.cgs` (after the current folder; repeatable; the
+    /// environment variable ONAG_LIB adds folders after these).
+    #[arg(long = "lib", value_name = "DIR", global = true)]
+    lib: Vec<PathBuf>,
+
     #[command(subcommand)]
     command: Option<Command>,
 }
 
+/// The choices of `--color`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum When {
+    Auto,
+    Always,
+    Never,
+}
+
+impl When {
+    /// Whether to colour text written to a stream that is (or is not) a
+    /// terminal: `auto` follows the stream and NO_COLOR (any non-empty
+    /// value turns colour off, as no-color.org asks).
+    fn colour(self, terminal: bool) -> bool {
+        match self {
+            When::Always => true,
+            When::Never => false,
+            When::Auto => terminal && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()),
+        }
+    }
+
+    /// The same choice for clap's own messages.
+    fn for_clap(self) -> clap::ColorChoice {
+        match self {
+            When::Auto if !When::Auto.colour(true) => clap::ColorChoice::Never,
+            When::Auto => clap::ColorChoice::Auto,
+            When::Always => clap::ColorChoice::Always,
+            When::Never => clap::ColorChoice::Never,
+        }
+    }
+}
+
 #[derive(Subcommand)]
 enum Command {
-    /// Read inputs from standard input, one per line; print one line each.
+    /// Read inputs from standard input, one per line; print one line each
+    /// (a value's line breaks written `\n`, a backslash `\\`).
     Batch,
     /// Draw the thermograph of EXPR (a game, or a list of games overlaid).
     Plot {
@@ -93,172 +143,318 @@ const EVAL_ERROR: u8 = 1;
 /// Exit code for a usage error (bad arguments, unreadable file).
 const USAGE_ERROR: u8 = 2;
 
+/// How results are printed.
+#[derive(Clone, Copy, Debug)]
+struct Output {
+    json: bool,
+    /// Whether error messages on standard error are coloured.
+    color: bool,
+}
+
+/// The width of the terminal on standard error or output (80 when neither
+/// is a terminal).
+pub fn terminal_width() -> usize {
+    terminal_size::terminal_size_of(io::stderr())
+        .or_else(|| terminal_size::terminal_size_of(io::stdout()))
+        .map_or(80, |(w, _)| usize::from(w.0))
+}
+
+/// The arguments, with the `--` of `-e -- EXPR` taken out: it only says
+/// that EXPR, which may start with `-`, is the expression.
+fn arguments() -> Vec<std::ffi::OsString> {
+    let mut args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    if let Some(i) = args.iter().position(|a| a == "-e" || a == "--eval") {
+        if args.get(i + 1).is_some_and(|a| a == "--") {
+            args.remove(i + 1);
+        }
+    }
+    args
+}
+
+/// The `--color` choice given on the command line, read before clap so that
+/// clap's own messages follow it.
+fn color_argument(args: &[std::ffi::OsString]) -> When {
+    let mut choice = When::Auto;
+    for (i, a) in args.iter().enumerate() {
+        let value = match a.to_str() {
+            Some("--color") => args.get(i + 1).and_then(|v| v.to_str()),
+            Some(a) => a.strip_prefix("--color="),
+            None => None,
+        };
+        if let Some(v) = value.and_then(|v| When::from_str(v, false).ok()) {
+            choice = v;
+        }
+    }
+    choice
+}
+
+/// The library folders given with `--lib`.
+static LIBRARY: std::sync::OnceLock<Vec<PathBuf>> = std::sync::OnceLock::new();
+
+/// A new session with the library folders of the command line, printing
+/// `System.Print` output as it happens.
+pub fn session() -> Interp {
+    let interp = Interp::new();
+    for dir in LIBRARY.get().into_iter().flatten() {
+        interp.add_library_root(dir.clone());
+    }
+    interp.set_printer(Box::new(|line| {
+        let mut out = io::stdout().lock();
+        let _ = writeln!(out, "{line}");
+        let _ = out.flush();
+    }));
+    interp
+}
+
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let args = arguments();
+    let command = <Cli as clap::CommandFactory>::command().color(color_argument(&args).for_clap());
+    let cli = match command
+        .try_get_matches_from(&args)
+        .and_then(|m| <Cli as clap::FromArgMatches>::from_arg_matches(&m))
+    {
+        Ok(cli) => cli,
+        Err(e) => e.exit(),
+    };
     let timeout = match cli.timeout {
         None => None,
         Some(s) if s.is_finite() && s > 0.0 && s < 1e9 => Some(Duration::from_secs_f64(s)),
         Some(s) => {
-            eprintln!("error: --timeout must be a positive number of seconds, got {s}");
-            return ExitCode::from(USAGE_ERROR);
+            return usage(&format!(
+                "--timeout must be a positive number of seconds, got {s}"
+            ))
         }
     };
     let how = Supervision {
         timeout,
         progress: true,
     };
+    let out = Output {
+        json: cli.json,
+        color: cli.color.colour(io::stderr().is_terminal()),
+    };
     if cli.reference {
         print!("{}", help::reference());
         return ExitCode::SUCCESS;
     }
     run::quiet_panics();
+    let _ = LIBRARY.set(cli.lib.clone());
     match (cli.command, cli.eval, cli.file) {
-        (Some(Command::Batch), _, _) => batch(cli.json, how),
-        (Some(Command::Plot { expr, output }), _, _) => plot(&expr, &output),
+        (Some(Command::Batch), _, _) => batch(out, how),
+        (Some(Command::Plot { expr, output }), _, _) => plot(&expr, &output, out, how),
         (Some(Command::Bench { max_area, budget }), _, _) => {
+            if cli.json || cli.timeout.is_some() {
+                return usage(
+                    "bench takes neither --json nor --timeout (--budget bounds each board)",
+                );
+            }
             bench::positions();
             println!();
             bench::domineering(max_area, Duration::from_secs_f64(budget.clamp(0.0, 1e9)));
             ExitCode::SUCCESS
         }
-        (None, Some(expr), _) => eval_once(&expr, cli.json, how),
-        (None, None, Some(path)) => script(&path, cli.json, how),
-        (None, None, None) => repl::repl(how),
+        (None, Some(expr), _) => eval_once(&expr, out, how),
+        (None, None, Some(path)) if path.as_os_str() == "-" => stdin_script(out, how),
+        (None, None, Some(path)) => match std::fs::read_to_string(&path) {
+            Ok(text) => script(
+                &path.display().to_string(),
+                text.lines().map(|l| Ok(l.to_string())),
+                out,
+                how,
+            ),
+            Err(e) => usage(&format!("cannot read {}: {e}", path.display())),
+        },
+        (None, None, None) if !io::stdin().is_terminal() => stdin_script(out, how),
+        (None, None, None) => repl::repl(how, cli.color.colour(io::stdout().is_terminal())),
     }
 }
 
+/// Report a usage error.
+fn usage(message: &str) -> ExitCode {
+    eprintln!("error: {message}");
+    ExitCode::from(USAGE_ERROR)
+}
+
 /// Print one result; true if it was a value (or nothing), false on error.
-fn report(src: &str, outcome: &Result<Option<Value>, Failure>, as_json: bool, name: &str) -> bool {
-    if as_json {
+fn report(src: &str, outcome: &Result<Option<Value>, Failure>, out: Output, name: &str) -> bool {
+    if out.json {
         println!("{}", json::result(src, outcome));
         return outcome.is_ok();
     }
     match outcome {
         Ok(Some(v)) => println!("{v}"),
         Ok(None) => {}
-        Err(f) => eprintln!("{}", f.render(src, name, io::stderr().is_terminal())),
+        Err(f) => eprintln!("{}", f.render(src, name, out.color)),
     }
     outcome.is_ok()
 }
 
-fn batch(as_json: bool, how: Supervision) -> ExitCode {
+/// A value on one line, for batch: a line break is written `\n` and a
+/// backslash `\\`, so that every output line is one input's value and a
+/// multi-line value (a table, a game tree) reads back exactly.
+pub fn one_line(text: &str) -> String {
+    let mut line = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '\\' => line.push_str("\\\\"),
+            '\n' => line.push_str("\\n"),
+            c => line.push(c),
+        }
+    }
+    line
+}
+
+fn batch(out: Output, how: Supervision) -> ExitCode {
     let how = Supervision {
         progress: false,
         ..how
     };
-    let mut interp = Interp::new();
+    let mut interp = session();
     let stdin = io::stdin();
-    let mut out = io::BufWriter::new(io::stdout().lock());
+    let mut stdout = io::BufWriter::new(io::stdout().lock());
     for line in stdin.lock().lines() {
         let Ok(line) = line else { break };
         let outcome = run::run(&mut interp, &line, how);
-        let text = if as_json {
+        let text = if out.json {
             json::result(&line, &outcome).to_string()
         } else {
             match outcome {
-                Ok(Some(v)) => v.to_string().replace('\n', " "),
+                Ok(Some(v)) => one_line(&v.to_string()),
                 Ok(None) => String::new(),
                 Err(f) => format!("!!{}", f.message()),
             }
         };
-        if writeln!(out, "{text}").and_then(|_| out.flush()).is_err() {
+        if writeln!(stdout, "{text}")
+            .and_then(|_| stdout.flush())
+            .is_err()
+        {
             break;
         }
     }
     ExitCode::SUCCESS
 }
 
-fn eval_once(src: &str, as_json: bool, how: Supervision) -> ExitCode {
-    let mut interp = Interp::new();
+fn eval_once(src: &str, out: Output, how: Supervision) -> ExitCode {
+    let mut interp = session();
     let outcome = run::run(&mut interp, src, how);
-    if report(src, &outcome, as_json, "<input>") {
+    if report(src, &outcome, out, "<input>") {
         ExitCode::SUCCESS
     } else {
         ExitCode::from(EVAL_ERROR)
     }
 }
 
-fn plot(src: &str, output: &Path) -> ExitCode {
-    let mut interp = Interp::new();
-    let value = match run::run(&mut interp, src, Supervision::default()) {
-        Ok(Some(v)) => v,
-        Ok(None) => {
-            eprintln!("error: the expression has no value to draw");
-            return ExitCode::from(EVAL_ERROR);
+/// `onag plot`: evaluate and draw under the same supervision as any input
+/// (`--timeout`, Ctrl-C); with `--json`, the result object of the value
+/// plus `file`, the picture written.
+fn plot(src: &str, output: &Path, out: Output, how: Supervision) -> ExitCode {
+    let mut interp = session();
+    let path = output.to_string_lossy().to_string();
+    let outcome = run::supervised(how, || {
+        let value = interp.run(src)?.ok_or_else(|| {
+            onag_lang::Error::Eval(EvalError::new("the expression has no value to draw"))
+        })?;
+        onag_lang::picture::plot_of(&value)
+            .and_then(|p| onag_lang::picture::write(&p, &path))
+            .map_err(onag_lang::Error::Eval)?;
+        Ok(Some(value))
+    });
+    if out.json {
+        let mut obj = json::result(src, &outcome);
+        if outcome.is_ok() {
+            obj["file"] = serde_json::json!(path);
         }
-        Err(f) => {
-            eprintln!("{}", f.render(src, "<input>", io::stderr().is_terminal()));
-            return ExitCode::from(EVAL_ERROR);
-        }
-    };
-    let path = output.to_string_lossy();
-    match onag_lang::picture::plot_of(&value).and_then(|p| onag_lang::picture::write(&p, &path)) {
-        Ok(_) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("error: {e}");
-            ExitCode::from(EVAL_ERROR)
-        }
+        println!("{obj}");
+    } else if let Err(f) = &outcome {
+        eprintln!("{}", f.render(src, "<input>", out.color));
+    }
+    if outcome.is_ok() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(EVAL_ERROR)
     }
 }
 
-/// True when brackets opened in `text` are all closed (strings skipped).
+/// A script read from standard input (`onag -`, or `onag` with a standard
+/// input that is not a terminal), run as its lines arrive.
+fn stdin_script(out: Output, how: Supervision) -> ExitCode {
+    let stdin = io::stdin();
+    let lines = stdin.lock().lines();
+    script("<stdin>", lines, out, how)
+}
+
+/// True when `text` is a whole input: no bracket, keyword block (`begin`,
+/// `if`, a loop, `class`), string or block comment is left open. The lexer
+/// and parser decide (SCRIPTING 1.6), so brackets in comments and strings
+/// do not count.
 pub fn balanced(text: &str) -> bool {
-    let mut depth = 0i64;
-    let mut in_string = false;
-    let mut escaped = false;
-    for c in text.chars() {
-        if in_string {
-            match (escaped, c) {
-                (true, _) => escaped = false,
-                (false, '\\') => escaped = true,
-                (false, '"') => in_string = false,
-                _ => {}
-            }
-            continue;
-        }
-        match c {
-            '"' => in_string = true,
-            '{' | '[' | '(' => depth += 1,
-            '}' | ']' | ')' => depth -= 1,
-            _ => {}
-        }
-    }
-    depth <= 0 && !in_string
+    !onag_lang::parser::is_incomplete(text)
 }
 
-/// Run a script: inputs are lines, continued while brackets are open.
-fn script(path: &Path, as_json: bool, how: Supervision) -> ExitCode {
-    let text = match std::fs::read_to_string(path) {
-        Ok(t) => t,
-        Err(e) => {
-            eprintln!("error: cannot read {}: {e}", path.display());
-            return ExitCode::from(USAGE_ERROR);
-        }
+/// Run a script: inputs are lines, continued while a bracket or a keyword
+/// block is open.
+/// Errors give the script's name, line and column, with that line shown.
+fn script(
+    name: &str,
+    lines: impl Iterator<Item = io::Result<String>>,
+    out: Output,
+    how: Supervision,
+) -> ExitCode {
+    let how = Supervision {
+        progress: how.progress && io::stdin().is_terminal(),
+        ..how
     };
-    let mut interp = Interp::new();
-    let mut pending = String::new();
-    let mut first_line = 0;
-    for (i, line) in text.lines().enumerate() {
-        if pending.is_empty() {
-            first_line = i + 1;
-        } else {
-            pending.push('\n');
+    let mut interp = session();
+    // The script so far (lines joined by `\n`) and where the pending input
+    // starts in it.
+    let mut text = String::new();
+    let mut start = 0;
+    for line in lines {
+        let line = match line {
+            Ok(l) => l,
+            Err(e) => return usage(&format!("cannot read {name}: {e}")),
+        };
+        if !text.is_empty() {
+            text.push('\n');
         }
-        pending.push_str(line);
-        if !balanced(&pending) {
+        text.push_str(&line);
+        // The pending input starts at its first character that is not a
+        // space (so that blank lines before it are not part of it).
+        start = text.len() - text[start..].trim_start().len();
+        let pending = &text[start..];
+        if !balanced(pending) {
             continue;
         }
-        let outcome = run::run(&mut interp, &pending, how);
-        let name = format!("{}:{first_line}", path.display());
-        if !report(&pending, &outcome, as_json, &name) {
+        let outcome = run::run(&mut interp, pending, how);
+        let ok = if out.json || outcome.is_ok() {
+            report(pending, &outcome, out, name)
+        } else {
+            if let Err(f) = &outcome {
+                eprintln!("{}", f.render_in(&text, start, name, out.color));
+            }
+            false
+        };
+        if !ok {
             return ExitCode::from(EVAL_ERROR);
         }
-        pending.clear();
+        start = text.len();
     }
-    if !pending.trim().is_empty() {
+    if !text[start..].trim().is_empty() {
+        let end = text.len();
         eprintln!(
-            "{}:{first_line}: error: unclosed bracket at end of file",
-            path.display()
+            "{}",
+            run::render_error(
+                if onag_lang::parser::open_constructs(&text[start..]).brackets > 0 {
+                    "unclosed bracket at end of file"
+                } else {
+                    "unclosed block (`begin`, `if`, a loop or a class without its `end`) at end of file"
+                },
+                Some(start..end),
+                "this input is not closed",
+                &text,
+                name,
+                out.color
+            )
         );
         return ExitCode::from(EVAL_ERROR);
     }

@@ -1,28 +1,35 @@
 //! The interactive session: line editing and persistent history, multi-line
 //! input while brackets are open, completion of variables, methods and
-//! rulesets, `:help`, and Ctrl-C that stops a computation but keeps the
-//! session.
+//! rulesets, `:help`, `:vars`, and Ctrl-C that stops a computation but
+//! keeps the session.
 
 use crate::run::{self, Supervision};
 use crate::{balanced, help};
-use onag_lang::Interp;
+use onag_lang::methods::METHODS;
+use onag_lang::{Interp, Value};
 use rustyline::completion::{Completer, Pair};
 use rustyline::error::ReadlineError;
 use rustyline::highlight::Highlighter;
 use rustyline::hint::Hinter;
 use rustyline::history::DefaultHistory;
 use rustyline::validate::{ValidationContext, ValidationResult, Validator};
-use rustyline::{Context, Editor, Helper};
+use rustyline::{CompletionType, Config, Context, Editor, Helper};
 use std::cell::RefCell;
-use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::rc::Rc;
+use std::time::Duration;
+
+/// How long completion may spend evaluating the expression before a dot to
+/// learn its kind.
+const RECEIVER_BUDGET: Duration = Duration::from_millis(250);
 
 /// Completion and multi-line input for the editor.
 struct OnagHelper {
-    /// The session's variables, refreshed after every input.
-    variables: Rc<RefCell<Vec<String>>>,
+    /// A copy of the session, refreshed after every input: completion reads
+    /// its variables and evaluates receivers in it without touching the
+    /// session itself.
+    session: Rc<RefCell<Interp>>,
 }
 
 impl Helper for OnagHelper {}
@@ -42,28 +49,7 @@ impl Completer for OnagHelper {
         pos: usize,
         _ctx: &Context<'_>,
     ) -> rustyline::Result<(usize, Vec<Pair>)> {
-        let start = line[..pos]
-            .char_indices()
-            .rev()
-            .find(|&(_, c)| !(c.is_alphanumeric() || c == '_'))
-            .map_or(0, |(i, c)| i + c.len_utf8());
-        let word = &line[start..pos];
-        let after_dot = line[..start].ends_with('.');
-        let mut names: Vec<String> = if after_dot {
-            onag_lang::methods::METHODS
-                .iter()
-                .map(|m| m.name.to_string())
-                .chain(help::names().into_iter().map(String::from))
-                .collect()
-        } else {
-            let mut v: Vec<String> = self.variables.borrow().clone();
-            v.extend(help::names().into_iter().map(String::from));
-            v.extend(["game", "Grid", "Strip", "Graph", "Left", "Right"].map(String::from));
-            v
-        };
-        names.retain(|n| n.starts_with(word));
-        names.sort();
-        names.dedup();
+        let (start, names) = completions(&self.session.borrow(), &line[..pos]);
         Ok((
             start,
             names
@@ -75,6 +61,92 @@ impl Completer for OnagHelper {
                 .collect(),
         ))
     }
+}
+
+/// The completions of the word ending `before` (the line up to the
+/// cursor), and where that word starts. After a dot, the methods that apply
+/// to the value before the dot (evaluated in a copy of `session`, within
+/// [`RECEIVER_BUDGET`]; every method when it cannot be); elsewhere the
+/// session's variables, functions, rulesets and classes.
+pub fn completions(session: &Interp, before: &str) -> (usize, Vec<String>) {
+    let start = before
+        .char_indices()
+        .rev()
+        .find(|&(_, c)| !(c.is_alphanumeric() || c == '_'))
+        .map_or(0, |(i, c)| i + c.len_utf8());
+    let word = &before[start..];
+    let mut names: Vec<String> = match before[..start].strip_suffix('.') {
+        Some(receiver) => method_names(session, &receiver[receiver_start(receiver)..]),
+        None => {
+            let mut v: Vec<String> = session.global_names().collect();
+            v.extend(help::names().into_iter().map(String::from));
+            v.extend(["game", "Grid", "Strip", "Graph", "Left", "Right"].map(String::from));
+            v
+        }
+    };
+    names.retain(|n| n.starts_with(word));
+    names.sort();
+    names.dedup();
+    (start, names)
+}
+
+/// The names that may follow `receiver.`.
+fn method_names(session: &Interp, receiver: &str) -> Vec<String> {
+    let all = || -> Vec<String> {
+        METHODS
+            .iter()
+            .map(|m| m.name.to_string())
+            .chain(help::names().into_iter().map(String::from))
+            .collect()
+    };
+    match receiver_value(session, receiver) {
+        // Packages and classes hold rulesets and constructors.
+        Some(Value::Package(_) | Value::Class(_)) | None => all(),
+        Some(v) => METHODS
+            .iter()
+            .filter(|m| m.receiver.offers(&v))
+            .map(|m| m.name.to_string())
+            .collect(),
+    }
+}
+
+/// The value of the expression before a dot, if it can be had quickly and
+/// without effects (in a copy of the session; never a `Plot`, which writes
+/// a file).
+fn receiver_value(session: &Interp, receiver: &str) -> Option<Value> {
+    if receiver.trim().is_empty() || receiver.contains("Plot") {
+        return None;
+    }
+    let mut copy = session.snapshot();
+    let how = Supervision {
+        timeout: Some(RECEIVER_BUDGET),
+        progress: false,
+    };
+    run::run(&mut copy, receiver, how).ok().flatten()
+}
+
+/// Where the expression ending `text` (just before a dot) starts: back over
+/// names, terms, dots, strings and bracketed groups, to an operator, a
+/// space or an unmatched opening bracket.
+fn receiver_start(text: &str) -> usize {
+    let mut depth = 0usize;
+    let mut in_string = false;
+    for (i, c) in text.char_indices().rev() {
+        if in_string {
+            in_string = c != '"';
+            continue;
+        }
+        match c {
+            '"' => in_string = true,
+            ')' | ']' | '}' => depth += 1,
+            '(' | '[' | '{' if depth == 0 => return i + 1,
+            '(' | '[' | '{' => depth -= 1,
+            _ if depth > 0 => {}
+            c if c.is_alphanumeric() || matches!(c, '_' | '.' | '*' | '^' | '/') => {}
+            _ => return i + c.len_utf8(),
+        }
+    }
+    0
 }
 
 impl Validator for OnagHelper {
@@ -94,14 +166,37 @@ fn history_path() -> Option<PathBuf> {
     std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".onag_history"))
 }
 
-/// Run the session until Ctrl-D or `:quit`.
-pub fn repl(how: Supervision) -> ExitCode {
+/// `:vars`: the session's variables and their values, one a line.
+fn variables(session: &mut Interp) -> String {
+    let mut names: Vec<String> = session.global_names().collect();
+    if names.is_empty() {
+        return "No variables yet: `name := expression` makes one.".into();
+    }
+    names.sort();
+    names
+        .iter()
+        .map(|n| match session.run(n) {
+            Ok(Some(v)) => format!("{n} := {v}"),
+            _ => n.clone(),
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// Run the session until Ctrl-D or `:quit`; errors are coloured when
+/// `color` says so.
+pub fn repl(how: Supervision, color: bool) -> ExitCode {
     run::quiet_panics();
     // Ctrl-C at the prompt is a key for the editor; while a computation
     // runs it is a signal, which asks the computation to stop.
     let _ = ctrlc::set_handler(onag_core::interrupt::request);
-    let variables = Rc::new(RefCell::new(Vec::new()));
-    let mut editor: Editor<OnagHelper, DefaultHistory> = match Editor::new() {
+    let mut interp = crate::session();
+    let session = Rc::new(RefCell::new(interp.snapshot()));
+    // Tab completes the common prefix; a second Tab lists every match.
+    let config = Config::builder()
+        .completion_type(CompletionType::List)
+        .build();
+    let mut editor: Editor<OnagHelper, DefaultHistory> = match Editor::with_config(config) {
         Ok(e) => e,
         Err(e) => {
             eprintln!("error: cannot start the line editor: {e}");
@@ -109,16 +204,14 @@ pub fn repl(how: Supervision) -> ExitCode {
         }
     };
     editor.set_helper(Some(OnagHelper {
-        variables: variables.clone(),
+        session: session.clone(),
     }));
     let history = history_path();
     if let Some(h) = &history {
         let _ = editor.load_history(h);
     }
-    let color = std::io::stdout().is_terminal();
-    let mut interp = Interp::new();
     println!(
-        "onag {}: :help for help, Ctrl-D to leave",
+        "onag {}: :help for help, :vars for your variables, Ctrl-D to leave",
         env!("CARGO_PKG_VERSION")
     );
     loop {
@@ -133,7 +226,14 @@ pub fn repl(how: Supervision) -> ExitCode {
         }
         let _ = editor.add_history_entry(input);
         if let Some(topic) = input.strip_prefix(":help") {
-            println!("{}", help::help(topic));
+            println!(
+                "{}",
+                help::wrap(&help::help(topic), crate::terminal_width())
+            );
+            continue;
+        }
+        if input == ":vars" {
+            println!("{}", variables(&mut interp));
             continue;
         }
         if input == ":quit" || input == ":q" {
@@ -144,10 +244,54 @@ pub fn repl(how: Supervision) -> ExitCode {
             Ok(None) => {}
             Err(f) => println!("{}", f.render(input, "<input>", color)),
         }
-        *variables.borrow_mut() = interp.global_names().map(String::from).collect();
+        *session.borrow_mut() = interp.snapshot();
         if let Some(h) = &history {
             let _ = editor.save_history(h);
         }
     }
     ExitCode::SUCCESS
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn complete(session: &Interp, before: &str) -> Vec<String> {
+        completions(session, before).1
+    }
+
+    #[test]
+    fn methods_are_those_of_the_receiver() {
+        let mut s = Interp::new();
+        let _ = s.run("g := {2|-1}; xs := [1, 2]");
+        // A list has no `Sign` (a number's method).
+        assert_eq!(complete(&s, "[1].Si"), ["Size"]);
+        assert_eq!(complete(&s, "xs.Si"), ["Size"]);
+        assert_eq!(complete(&s, "(1/2).Si"), ["Sign"]);
+        assert!(complete(&s, "g.Si").is_empty());
+        assert_eq!(complete(&s, "g.Mea"), ["Mean"]);
+        // Several matches are all offered.
+        assert_eq!(
+            complete(&s, "g.Left"),
+            ["LeftIncentives", "LeftOptions", "LeftStop"]
+        );
+        // A position offers position and game methods.
+        let position = complete(&s, "Domineering(\"..|..\").");
+        assert!(position.iter().any(|m| m == "Decomposition"));
+        assert!(position.iter().any(|m| m == "Temperature"));
+        assert!(!position.iter().any(|m| m == "NimSum"));
+        // The receiver is the expression before the dot only.
+        assert_eq!(complete(&s, "1 + [1].Si"), ["Size"]);
+        assert_eq!(completions(&s, "1 + [1].Si").0, 8);
+        // Variables and functions outside a method call.
+        assert!(complete(&s, "x").iter().any(|n| n == "xs"));
+    }
+
+    #[test]
+    fn receivers_are_found_back_to_an_operator() {
+        assert_eq!(receiver_start("1 + [1, 2]"), 4);
+        assert_eq!(receiver_start("f(Domineering(\"..|..\")"), 2);
+        assert_eq!(receiver_start("g.Left"), 0);
+        assert_eq!(receiver_start("x := \"a b\""), 5);
+    }
 }

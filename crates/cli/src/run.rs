@@ -2,10 +2,10 @@
 //! long evaluations, cancellation, and errors reported with the source.
 
 use ariadne::{Config, IndexType, Label, Report, ReportKind, Source};
-use indicatif::{ProgressBar, ProgressStyle};
 use onag_core::interrupt;
 use onag_lang::{Error, Interp, Value};
-use std::io::IsTerminal;
+use std::io::{IsTerminal, Write};
+use std::ops::Range;
 use std::panic::{self, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
@@ -37,38 +37,77 @@ impl Failure {
         }
     }
 
-    /// The error with the offending source underlined where it has a
-    /// position (`name` labels the source: `<input>` or a file name).
-    pub fn render(&self, src: &str, name: &str, color: bool) -> String {
-        let span = match self {
+    /// The place in the input the error is about, if it has one.
+    fn span(&self) -> Option<Range<usize>> {
+        match self {
             Failure::Language(Error::Parse(e)) => Some(e.span.start..e.span.end),
             Failure::Language(Error::Eval(e)) => e.span.map(|s| s.start..s.end),
             _ => None,
-        };
-        let Some(mut span) = span else {
-            return format!("error: {}", self.message());
-        };
-        span.end = span.end.max(span.start).min(src.len());
-        span.start = span.start.min(span.end);
+        }
+    }
+
+    /// The error with the offending source underlined where it has a
+    /// position (`name` labels the source: `<input>` or a file name).
+    pub fn render(&self, src: &str, name: &str, color: bool) -> String {
+        self.render_in(src, 0, name, color)
+    }
+
+    /// As [`Failure::render`], for an input that starts at byte `offset` of
+    /// the larger text `whole` (a script file): the location and the source
+    /// line shown are those of the file.
+    pub fn render_in(&self, whole: &str, offset: usize, name: &str, color: bool) -> String {
         let label = match self {
             Failure::Language(Error::Parse(_)) => "here",
             _ => "in this expression",
         };
-        let mut out = Vec::new();
-        let written = Report::build(ReportKind::Error, (name, span.clone()))
-            .with_config(
-                Config::default()
-                    .with_index_type(IndexType::Byte)
-                    .with_color(color),
-            )
-            .with_message(self.message())
-            .with_label(Label::new((name, span)).with_message(label))
-            .finish()
-            .write((name, Source::from(src)), &mut out);
-        match written {
-            Ok(()) => String::from_utf8_lossy(&out).trim_end().to_string(),
-            Err(_) => format!("error: {}", self.message()),
+        let span = self
+            .span()
+            .map(|s| s.start.saturating_add(offset)..s.end.saturating_add(offset));
+        render_error(&self.message(), span, label, whole, name, color)
+    }
+}
+
+/// An error message, with the part `span` of `src` underlined and labelled
+/// when it has one; every error of the command line is printed this way,
+/// starting `error: `.
+pub fn render_error(
+    message: &str,
+    span: Option<Range<usize>>,
+    label: &str,
+    src: &str,
+    name: &str,
+    color: bool,
+) -> String {
+    let plain = || {
+        if color {
+            format!("\x1b[31merror\x1b[0m: {message}")
+        } else {
+            format!("error: {message}")
         }
+    };
+    let Some(mut span) = span else {
+        return plain();
+    };
+    span.end = span.end.max(span.start).min(src.len());
+    span.start = span.start.min(span.end);
+    let mut out = Vec::new();
+    let written = Report::build(ReportKind::Error, (name, span.clone()))
+        .with_config(
+            Config::default()
+                .with_index_type(IndexType::Byte)
+                .with_color(color),
+        )
+        .with_message(message)
+        .with_label(Label::new((name, span)).with_message(label))
+        .finish()
+        .write((name, Source::from(src)), &mut out);
+    match written {
+        // The report's header is ariadne's `Error:`; the command line's
+        // errors all start `error:`, as clap's and Rust tools' do.
+        Ok(()) => String::from_utf8_lossy(&out)
+            .trim_end()
+            .replacen("Error:", "error:", 1),
+        Err(_) => plain(),
     }
 }
 
@@ -84,6 +123,16 @@ pub struct Supervision {
 
 /// Run one input: its value (None when it ends with `;`) or why not.
 pub fn run(interp: &mut Interp, src: &str, how: Supervision) -> Result<Option<Value>, Failure> {
+    supervised(how, || interp.run(src))
+}
+
+/// Run `work` under supervision: stopped at the time limit or by Ctrl-C
+/// (through [`interrupt`]), with a spinner on a terminal after a second, and
+/// a panic turned into [`Failure::Internal`].
+pub fn supervised<T>(
+    how: Supervision,
+    work: impl FnOnce() -> Result<T, Error>,
+) -> Result<T, Failure> {
     interrupt::clear();
     let timed_out = Arc::new(AtomicBool::new(false));
     let (stop, stopped) = mpsc::channel::<()>();
@@ -92,22 +141,24 @@ pub fn run(interp: &mut Interp, src: &str, how: Supervision) -> Result<Option<Va
         let show = how.progress && std::io::stderr().is_terminal();
         thread::spawn(move || supervise(stopped, how.timeout, show, &timed_out))
     });
-    let outcome = panic::catch_unwind(AssertUnwindSafe(|| interp.run(src)));
+    let outcome = panic::catch_unwind(AssertUnwindSafe(work));
     drop(stop);
     if let Some(w) = watcher {
         let _ = w.join();
     }
     interrupt::clear();
+    let stopped = || {
+        if timed_out.load(Ordering::SeqCst) {
+            Failure::TimedOut(how.timeout.unwrap_or_default())
+        } else {
+            Failure::Interrupted
+        }
+    };
     match outcome {
         Ok(Ok(v)) => Ok(v),
+        Ok(Err(e)) if e.kind() == onag_lang::ErrorKind::Interrupted => Err(stopped()),
         Ok(Err(e)) => Err(Failure::Language(e)),
-        Err(payload) if interrupt::is_interrupted(&*payload) => {
-            if timed_out.load(Ordering::SeqCst) {
-                Err(Failure::TimedOut(how.timeout.unwrap_or_default()))
-            } else {
-                Err(Failure::Interrupted)
-            }
-        }
+        Err(payload) if interrupt::is_interrupted(&*payload) => Err(stopped()),
         Err(payload) => Err(Failure::Internal(
             payload
                 .downcast_ref::<&str>()
@@ -118,8 +169,15 @@ pub fn run(interp: &mut Interp, src: &str, how: Supervision) -> Result<Option<Va
     }
 }
 
+/// The frames of the spinner.
+const SPINNER: [char; 8] = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧'];
+
 /// Wait for the input to finish, stopping it at the deadline and drawing a
-/// spinner once it has run for a second.
+/// spinner on standard error once it has run for a second.
+///
+/// The spinner line is kept shorter than the terminal and is never padded
+/// to its width: the `^C` a terminal echoes for Ctrl-C then stays on the
+/// same line, which is erased when the input stops.
 fn supervise(
     stopped: mpsc::Receiver<()>,
     timeout: Option<Duration>,
@@ -128,7 +186,9 @@ fn supervise(
 ) {
     let start = Instant::now();
     let work0 = interrupt::work_done();
-    let mut bar: Option<ProgressBar> = None;
+    let mut drawn = false;
+    let mut frame = 0usize;
+    let mut err = std::io::stderr();
     while let Err(mpsc::RecvTimeoutError::Timeout) =
         stopped.recv_timeout(Duration::from_millis(100))
     {
@@ -139,24 +199,23 @@ fn supervise(
             }
         }
         if show && elapsed >= Duration::from_secs(1) {
-            let b = bar.get_or_insert_with(|| {
-                let b = ProgressBar::new_spinner();
-                if let Ok(style) =
-                    ProgressStyle::with_template("{spinner} {elapsed} {msg} (Ctrl-C stops)")
-                {
-                    b.set_style(style);
-                }
-                b
-            });
-            b.set_message(format!(
-                "{} positions evaluated",
+            let line = format!(
+                "{} {}s {} positions evaluated (Ctrl-C stops)",
+                SPINNER[frame % SPINNER.len()],
+                elapsed.as_secs(),
                 interrupt::work_done() - work0
-            ));
-            b.tick();
+            );
+            frame += 1;
+            let width = crate::terminal_width().saturating_sub(4);
+            let line: String = line.chars().take(width).collect();
+            let _ = write!(err, "\r\x1b[2K{line}");
+            let _ = err.flush();
+            drawn = true;
         }
     }
-    if let Some(b) = bar {
-        b.finish_and_clear();
+    if drawn {
+        let _ = write!(err, "\r\x1b[2K");
+        let _ = err.flush();
     }
 }
 

@@ -1,5 +1,5 @@
-//! The reference corpora (`../shared/reference/*.txt`) through `onag batch`:
-//! core, numbers, thermo, infinitesimal and rules, every line.
+//! The reference corpora (`tests/data/*.txt`, CGSuite's answers) through
+//! `onag batch`: core, numbers, thermo, infinitesimal and rules, every line.
 //!
 //! Each file holds `INPUT => EXPECTED` lines grouped under `#` headers; the
 //! lines of a group run in order in one session. EXPECTED is the exact
@@ -19,8 +19,22 @@ struct Case {
 }
 
 fn reference_dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/reference")
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data")
 }
+
+/// The corpora of `tests/data` in this format, each run by a test below
+/// (add a line to both when a corpus arrives).
+const CORPORA: &[&str] = &[
+    "core.txt",
+    "numbers.txt",
+    "thermo.txt",
+    "infinitesimal.txt",
+    "rules.txt",
+];
+
+/// The corpora of `tests/data` that other test files run (their own
+/// format).
+const RUN_ELSEWHERE: &[&str] = &["script.txt"];
 
 /// The groups of a corpus file, in order.
 fn groups(text: &str) -> Vec<(String, Vec<Case>)> {
@@ -70,10 +84,7 @@ fn split_case(line: &str) -> Option<(&str, &str)> {
 fn check_file(name: &str) {
     let path = reference_dir().join(name);
     let Ok(text) = std::fs::read_to_string(&path) else {
-        panic!(
-            "reference corpus {} is missing: it must sit beside the project",
-            path.display()
-        );
+        panic!("reference corpus {} is missing", path.display());
     };
     let mut failures = Vec::new();
     let mut total = 0;
@@ -131,4 +142,22 @@ fn corpus_infinitesimal() {
 #[test]
 fn corpus_rules() {
     check_file("rules.txt");
+}
+
+#[test]
+fn every_corpus_has_a_runner() {
+    let entries = std::fs::read_dir(reference_dir()).expect("tests/data is readable");
+    let mut names: Vec<String> = entries
+        .filter_map(Result::ok)
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".txt"))
+        .collect();
+    names.sort();
+    for name in &names {
+        assert!(
+            CORPORA.contains(&name.as_str()) || RUN_ELSEWHERE.contains(&name.as_str()),
+            "tests/data/{name} is run by no test: list it in CORPORA (and add its test) or in RUN_ELSEWHERE"
+        );
+    }
+    assert_eq!(names.len(), CORPORA.len() + RUN_ELSEWHERE.len());
 }

@@ -31,11 +31,49 @@ fn session_through_a_terminal() -> Result<(), rexpect::error::Error> {
     p.send_line("")?;
     p.exp_string("1/2")?;
 
-    // Ctrl-C stops a long computation and keeps the variables.
+    // Completion offers the methods of the receiver's kind: a list has
+    // `Size`, not the numbers' `Sign`.
+    p.send("[1].Si")?;
+    p.send("\t")?;
+    p.send_line("")?;
+    p.exp_string("\r\n1\r\n")?;
+    p.exp_string("onag> ")?;
+    // Several matches are listed (on the second Tab).
+    p.send("a.Left")?;
+    p.send("\t")?;
+    p.flush()?;
+    std::thread::sleep(Duration::from_millis(200));
+    p.send("\t")?;
+    p.flush()?;
+    let (listed, _) = p.exp_regex("LeftStop")?;
+    assert!(
+        listed.contains("LeftIncentives") && listed.contains("LeftOptions"),
+        "{listed:?}"
+    );
+    p.exp_string("onag> ")?;
+    p.send_control('u')?;
+    p.send_line(":vars")?;
+    p.exp_string("a := {2|-1}")?;
+    p.exp_string("onag> ")?;
+
+    // Ctrl-C stops a long computation and keeps the variables; the spinner
+    // is erased (it is never padded to the terminal's width, so the echoed
+    // `^C` cannot wrap it onto a line of its own), and the message is an
+    // error like any other.
     p.send_line("Domineering(Grid.Empty(6,6)).CanonicalForm")?;
     std::thread::sleep(Duration::from_millis(1500));
     p.send_control('c')?;
-    p.exp_string("Interrupted")?;
+    let shown = p.exp_string("Interrupted")?;
+    let spinner_end = shown
+        .rfind("(Ctrl-C stops)")
+        .expect("the spinner was drawn");
+    let after = &shown[spinner_end + "(Ctrl-C stops)".len()..];
+    assert!(!after.starts_with(' '), "the spinner is padded: {shown:?}");
+    assert!(
+        after.contains("\r\x1b[2K"),
+        "the spinner is not erased: {after:?}"
+    );
+    assert!(after.ends_with("error\x1b[0m: "), "{after:?}");
     p.send_line("a + 7")?;
     p.exp_string("{9|6}")?;
 
@@ -52,5 +90,32 @@ fn session_through_a_terminal() -> Result<(), rexpect::error::Error> {
     let saved = std::fs::read_to_string(&history).unwrap_or_default();
     assert!(saved.contains("a := {2|-1}"), "history kept: {saved}");
     let _ = std::fs::remove_dir_all(&dir);
+    Ok(())
+}
+
+/// NO_COLOR turns colour off even on a terminal; errors are coloured there
+/// otherwise.
+#[test]
+fn no_color_is_respected() -> Result<(), rexpect::error::Error> {
+    for (no_color, coloured) in [(true, false), (false, true)] {
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_onag"));
+        cmd.env("ONAG_HISTORY", "/dev/null").env("TERM", "xterm");
+        if no_color {
+            cmd.env("NO_COLOR", "1");
+        } else {
+            cmd.env_remove("NO_COLOR");
+        }
+        let mut p = spawn_command(cmd, Some(30_000))?;
+        p.exp_string("onag> ")?;
+        p.send_line("nope + 1")?;
+        let shown = p.exp_string("That variable is not defined")?;
+        assert_eq!(
+            shown.contains("\x1b[31m"),
+            coloured,
+            "NO_COLOR {no_color}: {shown:?}"
+        );
+        p.send_control('d')?;
+        p.exp_eof()?;
+    }
     Ok(())
 }

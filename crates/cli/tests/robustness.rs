@@ -192,7 +192,7 @@ fn fuzz_regressions() {
         out,
         [
             "!!Ordinal sum: the right operand's birthday 23437481924 is too large (at most 65536)",
-            "!!Exponent too large",
+            "!!Overflow.",
             "{}",
             "Thermograph(37/8,[-1/8,-1/2],[0,-1,0],37/8,[0,-1/8,-1/2],[0,1,0,1])",
         ]

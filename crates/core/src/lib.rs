@@ -3,9 +3,14 @@
 //! `onag-core` knows nothing of text syntax beyond `Display` of its own values
 //! and does no I/O.
 
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
 pub mod game;
 pub mod interrupt;
 pub mod loopy;
 pub mod nim;
 pub mod number;
+pub mod sharded;
 pub mod sign_expansion;
+pub mod surreal;

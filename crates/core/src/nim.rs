@@ -22,6 +22,10 @@
 //! 64-bit limbs down to the machine-word path. Inverses use the norm of
 //! the quadratic extension: with `conj(a1·F + a0) = a1·F + (a0 ⊕ a1)`,
 //! `a ⊗ conj(a) = a1² ⊗ F/2 ⊕ a0 ⊗ (a0 ⊕ a1)` lies in the half-size field.
+//! Square roots split the same way (see [`nim_sqrt`]). Ordinals beyond the
+//! integers are in [`transfinite`].
+
+pub mod transfinite;
 
 use std::sync::OnceLock;
 
@@ -398,6 +402,31 @@ pub fn nim_inverse(a: &Integer) -> Option<Integer> {
     inv_limbs(tables(), &x).map(|v| from_limbs(&v))
 }
 
+/// The nim square root of a non-negative integer: the b with `b ⊗ b = a`,
+/// unique because squaring is the Frobenius automorphism of the field
+/// (`None` if a is negative). With `a = h·F + l` for the Fermat 2-power F
+/// just above a's halves (`h, l < F`), and `F ⊗ F = F ⊕ F/2`:
+/// `√a = √h·F + √(l ⊕ h ⊗ F/2)`.
+pub fn nim_sqrt(a: &Integer) -> Option<Integer> {
+    if a.is_negative() {
+        return None;
+    }
+    if a.bit_length() <= 1 {
+        return Some(a.clone());
+    }
+    let mut half: u64 = 1;
+    while 2 * half < a.bit_length() {
+        half *= 2;
+    }
+    let high = a.shr(half);
+    let low = a - &high.shl(half);
+    let root_high = nim_sqrt(&high)?;
+    let carried = nim_product(&high, &Integer::one().shl(half - 1))?;
+    let root_low = nim_sqrt(&nim_sum(&low, &carried)?)?;
+    // Both roots are below F, so this is ordinary arithmetic.
+    Some(root_high.shl(half) + root_low)
+}
+
 /// Nim division `a ⊗ b⁻¹` (`None` if b is not positive or a is negative).
 pub fn nim_div(a: &Integer, b: &Integer) -> Option<Integer> {
     if a.is_negative() {
@@ -467,6 +496,19 @@ mod tests {
             }
             assert_eq!(t.mul16_half(a), mul_by_definition(a, 1 << 15, 16));
         }
+    }
+
+    #[test]
+    fn square_roots_square_back() {
+        for a in 0..2000u64 {
+            let r = nim_sqrt(&Integer::from(a)).unwrap();
+            assert_eq!(nim_product(&r, &r).unwrap(), Integer::from(a), "√{a} = {r}");
+        }
+        let big = Integer::from(0x1234_5678_9abc_def0u64).shl(200) + Integer::from(77);
+        let r = nim_sqrt(&big).unwrap();
+        assert_eq!(nim_product(&r, &r).unwrap(), big);
+        assert_eq!(nim_sqrt(&Integer::from(2)), Some(Integer::from(3)));
+        assert_eq!(nim_sqrt(&Integer::from(-1)), None);
     }
 
     #[test]

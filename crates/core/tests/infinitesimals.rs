@@ -748,3 +748,49 @@ fn numbers_and_nus_values_are_their_own_companions() {
     let huge = Game::integer(big(-1823437481924));
     assert_eq!(huge.companion(), huge);
 }
+
+fn dy(a: i64, e: u32) -> Dyadic {
+    Dyadic::new(Integer::from(a), e)
+}
+
+/// `G.Pow(x)` for dyadic exponents: `{0 | H - G.PowTo(x - 1)}` for
+/// G = {0|H} and x >= 1 (NOTATION 5.1); the integer case is `^<n>`.
+#[test]
+fn powers_of_up_with_dyadic_exponents() {
+    let up = Game::up();
+    let pow = |x: Dyadic| up.pow(&x).map(|g| g.to_string());
+    assert_eq!(pow(dy(3, 1)).as_deref(), Some("{0||0,v*|0,*}"));
+    assert_eq!(pow(dy(5, 2)).as_deref(), Some("{0||0,{0,v*|0,*}|0,*}"));
+    assert_eq!(pow(dy(7, 2)).as_deref(), Some("{0||0,v*|0,{0,v*|0,*}}"));
+    assert_eq!(pow(dy(5, 1)).as_deref(), Some("{0||0,v[2]*|0,v*}"));
+    for n in 1..=6 {
+        assert_eq!(up.pow(&dy(n, 0)), Some(Game::up_pow(n as u32)), "^<{n}>");
+    }
+    // The definition, for another base.
+    let base = g(&[Game::ZERO], &[Game::up()]);
+    let x = dy(3, 1);
+    let below = base
+        .pow_to(&(x.clone() - Dyadic::one()))
+        .expect("PowTo(1/2)");
+    assert_eq!(base.pow(&x), Some(g(&[Game::ZERO], &[Game::up() - below])));
+    // Exponents below 1, and bases not of the form {0|H}, have no power.
+    assert_eq!(up.pow(&dy(1, 1)), None);
+    assert_eq!(up.pow(&Dyadic::zero()), None);
+    assert_eq!((up + star()).pow(&dy(3, 1)), None);
+    assert_eq!(int(1).pow(&dy(3, 1)), None);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// Every power ^.Pow(x), x >= 1, is a positive infinitesimal, and the
+    /// powers decrease as the exponent grows (as ^ > ^<2> > ^<3> ...).
+    #[test]
+    fn powers_of_up_decrease_with_the_exponent(a in 8i64..28, b in 8i64..28) {
+        prop_assume!(a < b);
+        let (x, y) = (dy(a, 3), dy(b, 3));
+        let (px, py) = (Game::up().pow(&x).expect("x >= 1"), Game::up().pow(&y).expect("y >= 1"));
+        prop_assert!(px.is_infinitesimal() && Game::ZERO.lt(px));
+        prop_assert!(py.lt(px), "^.Pow({}) < ^.Pow({})", y, x);
+    }
+}

@@ -413,7 +413,7 @@ fn infinity_arithmetic() {
 fn huge_powers_are_errors_not_hangs() {
     let huge_exp = two_pow(40);
     let err = q(3, 2).pow(&huge_exp).unwrap_err();
-    assert_eq!(err.message, "Exponent too large");
+    assert_eq!(err.message, "Overflow.");
     assert!(q(2, 1).pow(&i(i64::MAX)).is_err());
     assert!(q(2, 1).pow(&-&two_pow(100)).is_err());
     assert!(q(2, 1).pow(&Integer::from(MAX_POW_BITS)).is_err());

@@ -102,6 +102,28 @@ fn reference_thermographs() {
     assert_eq!(Game::up().temperature(), Dyadic::zero());
 }
 
+/// Cooling a number below its temperature heats it into a switch: numbers
+/// are fixed points of cooling only above their temperature.
+#[test]
+fn cooling_numbers_below_their_temperature() {
+    let quarter = Game::number(d(1, 2));
+    let cooled = |g: Game, t: Dyadic| g.cool(&t).to_string();
+    assert_eq!(cooled(quarter, d(-1, 2)), "1/4*");
+    assert_eq!(cooled(quarter, d(-3, 3)), "{3/8|1/8}");
+    // Above the temperature, and for integers at every t > -1, unchanged.
+    assert_eq!(cooled(quarter, d(-1, 3)), "1/4");
+    assert_eq!(cooled(quarter, d(1, 0)), "1/4");
+    assert_eq!(cooled(n(3), d(-7, 3)), "3");
+    assert_eq!(cooled(Game::number(d(1, 1)), d(-3, 2)), "{3/4|1/4}");
+    // The class: a game with number options cools those options too.
+    assert_eq!(
+        cooled(sw(Game::number(d(1, 1)), Game::number(d(-1, 1))), d(-1, 1)),
+        "+-(1*)"
+    );
+    // Freeze keeps numbers (the reference corpus: (25/16).Freeze is 25/16).
+    assert_eq!(Game::number(d(25, 4)).freeze().to_string(), "25/16");
+}
+
 fn hot_game(depth: u32) -> BoxedStrategy<Game> {
     let leaf = (-12i64..=12, 0u32..=2).prop_map(|(x, e)| Game::number(d(x, e)));
     if depth == 0 {
@@ -166,6 +188,20 @@ proptest! {
         let m = Game::number(g.mean());
         prop_assert!((g.cool(&t) - m).is_infinitesimal());
         prop_assert_eq!(g.cool(&(t + Dyadic::one().half())), m);
+    }
+
+    /// Below its temperature, cooling by t keeps the mean and lowers the
+    /// temperature by t, for numbers and other games alike (the thermograph
+    /// of G_t is that of G moved down by t).
+    #[test]
+    fn cooling_below_the_temperature_shifts_it(g in hot_game(3), k in 1i64..16) {
+        let temperature = g.temperature();
+        // t = temperature - k/8, kept above -1.
+        let t = temperature.clone() - d(k, 3);
+        prop_assume!(t > d(-1, 0));
+        let cooled = g.cool(&t);
+        prop_assert_eq!(cooled.mean(), g.mean());
+        prop_assert_eq!(cooled.temperature(), temperature - t);
     }
 
     /// The seed thesis's boiling-point bound:

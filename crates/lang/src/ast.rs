@@ -1,19 +1,25 @@
-//! The abstract syntax tree of the onag language (NOTATION.md sections 1-3).
+//! The abstract syntax tree of the onag language (NOTATION.md sections 1-3,
+//! SCRIPTING.md sections 1-4).
 //!
-//! The parser produces it; the evaluator consumes it. Every node carries the
-//! byte span of the source text it came from, so that evaluation errors can
-//! point at the offending expression.
+//! The parser produces it; the compiler ([`crate::compile`]) turns it into
+//! the resolved tree the interpreter runs, and [`crate::source`] prints it
+//! back as source text (how a function value prints). Every node carries the
+//! byte span of the source text it came from, so that errors can point at
+//! the offending expression.
 
 use num_bigint::BigInt;
 
 /// A half-open byte range `start..end` in the source text.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Hash)]
 pub struct Span {
+    /// The first byte.
     pub start: usize,
+    /// One past the last byte.
     pub end: usize,
 }
 
 impl Span {
+    /// The span `start..end`.
     pub fn new(start: usize, end: usize) -> Span {
         Span { start, end }
     }
@@ -27,30 +33,77 @@ impl Span {
 /// A whole input: statements separated by `;`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Program {
+    /// The statements, in order.
     pub statements: Vec<Stmt>,
     /// True when the input ends with `;`, so that nothing is printed.
     pub trailing_semicolon: bool,
 }
 
+/// One statement of a statement sequence (an input, a block, a body).
 #[derive(Clone, Debug, PartialEq)]
 pub enum Stmt {
-    /// `name := expr`
+    /// `name := expr` (an assignment written as a statement; inside an
+    /// expression it is [`ExprKind::Assign`]).
     Assign {
+        /// The variable assigned.
         name: String,
+        /// Where the name is written.
         name_span: Span,
+        /// The value.
         value: Expr,
     },
     /// A bare expression.
     Expr(Expr),
+    /// `var name` or `var name := expr` (SCRIPTING 2.7).
+    Var {
+        /// The variable declared.
+        name: String,
+        /// Where the name is written.
+        name_span: Span,
+        /// The initial value; `Nothing` when absent.
+        value: Option<Expr>,
+    },
+    /// `def name(params) := expr` or `def name(params) begin ... end` at the
+    /// top level of an input: `name := (params) -> body` (SCRIPTING 3.2).
+    Def {
+        /// The function's name.
+        name: String,
+        /// Where the name is written.
+        name_span: Span,
+        /// The function.
+        function: Lambda,
+        /// The whole definition.
+        span: Span,
+    },
 }
 
+impl Stmt {
+    /// The source span of the statement.
+    pub fn span(&self) -> Span {
+        match self {
+            Stmt::Assign {
+                name_span, value, ..
+            } => name_span.to(value.span),
+            Stmt::Expr(e) => e.span,
+            Stmt::Var {
+                name_span, value, ..
+            } => value.as_ref().map_or(*name_span, |v| name_span.to(v.span)),
+            Stmt::Def { span, .. } => *span,
+        }
+    }
+}
+
+/// An expression and its source span.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Expr {
+    /// What the expression is.
     pub kind: ExprKind,
+    /// Where it is written.
     pub span: Span,
 }
 
 impl Expr {
+    /// An expression of this kind at this span.
     pub fn new(kind: ExprKind, span: Span) -> Expr {
         Expr { kind, span }
     }
@@ -62,16 +115,37 @@ pub enum UpPart {
     /// `^`, `^^`, `^n` (positive count) or `v`, `vv`, `vn` (negative count).
     Ups(BigInt),
     /// `^<n>` (positive = true) or `v<n>`: the n-th Norton power of up.
-    Pow { positive: bool, n: BigInt },
+    Pow {
+        /// `^` rather than `v`.
+        positive: bool,
+        /// The power.
+        n: BigInt,
+    },
     /// `^[n]` (positive = true) or `v[n]`: up + up^<2> + ... + up^<n>.
-    PowTo { positive: bool, n: BigInt },
+    PowTo {
+        /// `^` rather than `v`.
+        positive: bool,
+        /// The number of powers summed.
+        n: BigInt,
+    },
+    /// `^ x` or `v(x)`: a single up or down followed by an operand, which is
+    /// the (integer) number of ups, as CGSuite reads it: `^ Heat *` is an
+    /// up-multiple of the variable `Heat`.
+    Multiple {
+        /// `^` rather than `v`.
+        positive: bool,
+        /// The number of ups.
+        count: Box<Expr>,
+    },
 }
 
 /// The star part of a term: `*` is `Nimber(1)`, `*n` is `Nimber(n)`,
 /// `*(expr)` is `Expr`.
 #[derive(Clone, Debug, PartialEq)]
 pub enum StarPart {
+    /// `*` or `*n`.
     Nimber(BigInt),
+    /// `*(expr)`.
     Expr(Box<Expr>),
 }
 
@@ -79,11 +153,15 @@ pub enum StarPart {
 /// no spaces directly before an up or star part (`1/2^*3`, `73/16v9*8`).
 #[derive(Clone, Debug, PartialEq)]
 pub struct TermNumber {
+    /// A `-` touching the number negates the number part only.
     pub negative: bool,
+    /// The numerator as written.
     pub numerator: BigInt,
+    /// The denominator, for a fraction.
     pub denominator: Option<BigInt>,
 }
 
+/// A prefix operator.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum UnaryOp {
     /// `-x`
@@ -97,23 +175,36 @@ pub enum UnaryOp {
     Not,
 }
 
+/// A binary operator.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum BinOp {
+    /// `+`
     Add,
+    /// `-`
     Sub,
     /// Binary `x +- y`, meaning x + (+-y).
     PlusMinus,
+    /// `*`
     Mul,
+    /// `/`
     Div,
+    /// `%`
     Mod,
+    /// `^`
     Pow,
     /// `G : H`, the ordinal sum.
     OrdinalSum,
+    /// `==`
     Eq,
+    /// `!=`
     Neq,
+    /// `<=`
     Leq,
+    /// `>=`
     Geq,
+    /// `<`
     Lt,
+    /// `>`
     Gt,
     /// `<|`: less than or confused with.
     LessOrConfused,
@@ -121,7 +212,17 @@ pub enum BinOp {
     GreaterOrConfused,
     /// `<>`: confused with (fuzzy).
     Confused,
+    /// `===`: structural identity.
+    Identical,
+    /// `!==`: structural difference.
+    NotIdentical,
+    /// `<=>`: three-way game comparison (0, -1, 1 or `*`).
+    Compare,
+    /// `x is C`: the class of x is C or has C as an ancestor.
+    Is,
+    /// `and` (short-circuit)
     And,
+    /// `or` (short-circuit)
     Or,
 }
 
@@ -146,6 +247,10 @@ impl BinOp {
             BinOp::LessOrConfused => "<|",
             BinOp::GreaterOrConfused => "|>",
             BinOp::Confused => "<>",
+            BinOp::Identical => "===",
+            BinOp::NotIdentical => "!==",
+            BinOp::Compare => "<=>",
+            BinOp::Is => "is",
             BinOp::And => "and",
             BinOp::Or => "or",
         }
@@ -155,34 +260,143 @@ impl BinOp {
 /// An argument in a call: positional, or `name => value`.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Arg {
+    /// A positional argument.
     Positional(Expr),
-    Keyword { name: String, value: Expr },
+    /// A named argument `name => value`.
+    Keyword {
+        /// The parameter name.
+        name: String,
+        /// The value.
+        value: Expr,
+    },
 }
 
-/// One clause of a comprehension. (Clauses are few and short-lived, so
-/// the size of the range variant does not matter.)
+impl Arg {
+    /// The argument's value expression.
+    pub fn value(&self) -> &Expr {
+        match self {
+            Arg::Positional(e) | Arg::Keyword { value: e, .. } => e,
+        }
+    }
+}
+
+/// A class name in a parameter type, `extends` clause or `is` test:
+/// `Integer`, `game.grid.Grid`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TypeName {
+    /// The dot-separated parts.
+    pub path: Vec<String>,
+    /// Where it is written.
+    pub span: Span,
+}
+
+impl TypeName {
+    /// The name as written: `game.grid.Grid`.
+    pub fn dotted(&self) -> String {
+        self.path.join(".")
+    }
+}
+
+/// One parameter of a function, method or constructor (SCRIPTING 3.1):
+/// `name [as Type] [? default]` or `name [as Type]...`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Param {
+    /// The parameter's name.
+    pub name: String,
+    /// Where the name is written.
+    pub span: Span,
+    /// `as Type`: the class arguments must belong to.
+    pub ty: Option<TypeName>,
+    /// `? default`: the parameter is optional, its default evaluated at
+    /// each call that omits it.
+    pub default: Option<Expr>,
+    /// `name...`: collects the remaining positional arguments in a list.
+    pub expand: bool,
+}
+
+/// A function: its parameters and body (`x -> e`, `(a, b ? 1) -> e`, a
+/// `def` body).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Lambda {
+    /// The parameters.
+    pub params: Vec<Param>,
+    /// The body.
+    pub body: Box<Expr>,
+    /// True when the source writes the parameters in parentheses (so that
+    /// `(x) -> x` prints as written is not required; kept for printing
+    /// `def` bodies).
+    pub parenthesised: bool,
+}
+
+/// Where a `for` loop variable takes its values. (Loop heads are few and
+/// short-lived, so the size of the range variant does not matter.)
 #[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug, PartialEq)]
-pub enum Clause {
-    /// `for v from a to b [by s]`
-    ForRange {
-        var: String,
+pub enum ForSource {
+    /// `from A [to B] [by C]`.
+    Range {
+        /// The first value.
         from: Expr,
-        to: Expr,
+        /// The last value, if any.
+        to: Option<Expr>,
+        /// The step, 1 when absent.
         by: Option<Expr>,
     },
-    /// `for v in collection`
-    ForIn { var: String, iter: Expr },
-    /// `where cond`
-    Where(Expr),
+    /// `in COLLECTION`.
+    In(Expr),
+    /// `:= VALUE`: one iteration with that value.
+    Assign(Expr),
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// One loop head (SCRIPTING 2.5): `for ...` or `while ...`, with its
+/// `while` and `where` clauses.
+#[allow(clippy::large_enum_variant)]
+#[derive(Clone, Debug, PartialEq)]
+pub enum LoopHead {
+    /// `for x ... [while W] [where P]`.
+    For {
+        /// The loop variable.
+        var: String,
+        /// Where it is written.
+        var_span: Span,
+        /// Its values.
+        source: ForSource,
+        /// `while W`: the whole loop ends when W is false.
+        while_: Option<Expr>,
+        /// `where P`: the iteration is skipped when P is false.
+        where_: Option<Expr>,
+    },
+    /// `while W [where P]`.
+    While {
+        /// The condition.
+        cond: Expr,
+        /// `where P`.
+        where_: Option<Expr>,
+    },
+}
+
+/// The body of a loop.
+#[derive(Clone, Debug, PartialEq)]
+pub enum LoopBody {
+    /// `do STATEMENTS end`: for effect; the loop is worth `Nothing`.
+    Do(Vec<Stmt>),
+    /// `yield S1 yield S2 ... end`: each section's value is appended to a
+    /// list, which is the loop's value.
+    Yield(Vec<Vec<Stmt>>),
+}
+
+/// What a bracketed loop (a comprehension) collects into.
+#[derive(Clone, Debug, PartialEq)]
 pub enum CollectionKind {
+    /// `[e for ...]`, `(e for ...)`, `f(e for ...)`.
     List,
+    /// `{e for ...}`.
     Set,
+    /// `{k => v for ...}`, later keys overwriting earlier ones.
+    Map(Box<Expr>),
 }
 
+/// The kind of an expression.
 #[derive(Clone, Debug, PartialEq)]
 pub enum ExprKind {
     /// An integer literal of any size.
@@ -191,29 +405,63 @@ pub enum ExprKind {
     /// `^`, `*3`, `3*`, `1/2^*3`, `-5/4v*`, `^<2>*`, `3/4v[3]*`. A bare
     /// integer is `Integer`, never a `Term`.
     Term {
+        /// The number part.
         number: Option<TermNumber>,
+        /// The up part.
         up: Option<UpPart>,
+        /// The star part.
         star: Option<StarPart>,
     },
     /// `{L1, L2 | R1, R2}` after resolving bar runs (`{3||2|1}` becomes
     /// `Game { left: [3], right: [Game { left: [2], right: [1] }] }`).
     Game {
+        /// Left options.
         left: Vec<Expr>,
+        /// Right options.
         right: Vec<Expr>,
     },
     /// `[a, b, c]`
     List(Vec<Expr>),
     /// `{a, b, c}` (braces with no bar); `{}` is the empty set.
     Set(Vec<Expr>),
-    /// `(a, b)`: two or more comma-separated expressions in parentheses.
+    /// `(a, b)`: two or more comma-separated expressions in parentheses
+    /// (Coordinates; after `+-`, the options of a switch).
     Tuple(Vec<Expr>),
-    /// `{k => v, ...}`: a map (as given for `clobbered => {Left => {2}}`).
+    /// `{k => v, ...}`; `{=>}` is the empty map.
     Map(Vec<(Expr, Expr)>),
-    /// `[e for ...]` or `{e for ...}`.
+    /// `[e for ...]`, `{e for ...}`, `{k => v for ...}`, `(e for ...)`.
     Comprehension {
+        /// What the values are collected into.
         kind: CollectionKind,
+        /// The value of each iteration.
         body: Box<Expr>,
-        clauses: Vec<Clause>,
+        /// The loop heads, outermost first.
+        heads: Vec<LoopHead>,
+    },
+    /// A loop with `do` or `yield` body (SCRIPTING 2.5).
+    Loop {
+        /// The loop heads, outermost first.
+        heads: Vec<LoopHead>,
+        /// The body.
+        body: LoopBody,
+    },
+    /// `if C then S (elseif C then S)* [else S] end`.
+    If {
+        /// Each condition and its branch.
+        branches: Vec<(Expr, Vec<Stmt>)>,
+        /// The `else` branch.
+        otherwise: Option<Vec<Stmt>>,
+    },
+    /// `begin STATEMENTS end`.
+    Block(Vec<Stmt>),
+    /// `name := value` inside an expression.
+    Assign {
+        /// The variable.
+        name: String,
+        /// Where the name is written.
+        name_span: Span,
+        /// The value.
+        value: Box<Expr>,
     },
     /// `"..."` with escapes resolved.
     Str(String),
@@ -222,47 +470,84 @@ pub enum ExprKind {
     /// Any identifier, including `Left`, `Right`, `inf`, `Tiny` and the
     /// root of qualified names such as `game` in `game.grid.Domineering`.
     Ident(String),
+    /// `this`.
+    This,
+    /// `super.Name` or `super.Name(args)`: the inherited method.
+    Super {
+        /// The method name.
+        name: String,
+        /// Where the name is written.
+        name_span: Span,
+        /// The arguments, if written with parentheses.
+        args: Option<Vec<Arg>>,
+    },
+    /// A prefix operator.
     Unary {
+        /// The operator.
         op: UnaryOp,
+        /// Its operand.
         operand: Box<Expr>,
     },
+    /// A binary operator.
     Binary {
+        /// The operator.
         op: BinOp,
+        /// The left operand.
         lhs: Box<Expr>,
+        /// The right operand.
         rhs: Box<Expr>,
     },
     /// `a Name b`: an infix method call, meaning `a.Name(b)`.
     InfixMethod {
+        /// The method name.
         name: String,
+        /// The receiver.
         lhs: Box<Expr>,
+        /// The argument.
         rhs: Box<Expr>,
     },
     /// `a .. b` or `a .. b .. step`.
     Range {
+        /// The first value.
         from: Box<Expr>,
+        /// The bound.
         to: Box<Expr>,
+        /// The step.
         step: Option<Box<Expr>>,
     },
     /// `receiver.Name` (args = None) or `receiver.Name(args)` (args = Some).
     Method {
+        /// The receiver.
         receiver: Box<Expr>,
+        /// The member name.
         name: String,
+        /// Where the name is written.
         name_span: Span,
+        /// The arguments, if written with parentheses.
         args: Option<Vec<Arg>>,
     },
     /// `f(args)` where f is any expression (an identifier, a method result...).
     Call {
+        /// What is called.
         callee: Box<Expr>,
+        /// The arguments.
         args: Vec<Arg>,
     },
     /// `target[index]` (1-based).
     Index {
+        /// The collection.
         target: Box<Expr>,
+        /// The index or key.
         index: Box<Expr>,
     },
-    /// `x -> body` or `(x, y) -> body`.
-    Lambda {
-        params: Vec<String>,
-        body: Box<Expr>,
-    },
+    /// `x -> body`, `(x, y) -> body`, `(a as Integer, b ? 3) -> body`.
+    Lambda(Lambda),
+    /// `return` or `return EXPR`.
+    Return(Option<Box<Expr>>),
+    /// `break`.
+    Break,
+    /// `continue`.
+    Continue,
+    /// `error(EXPR)`: stops evaluation with the value's text as the message.
+    Error(Box<Expr>),
 }

@@ -3,6 +3,7 @@
 
 use crate::value::Value;
 use onag_core::game::Game;
+use onag_rules::framework::Board;
 use std::fmt::Write;
 
 /// The game tree of `g` to `depth` levels, one node per line: each option
@@ -40,17 +41,14 @@ fn subtree(g: Game, depth: usize, indent: &str, out: &mut String) {
     }
 }
 
-/// The board of a grid or strip position (its text `Name("rows|...")`) as
-/// boxes, or None if the position is not written as a board.
-pub fn board(display: &str) -> Option<String> {
-    let start = display.find("(\"")? + 2;
-    let end = display.rfind("\")")?;
-    let inner = display.get(start..end)?;
-    let rows: Vec<Vec<char>> = inner.split('|').map(|r| r.chars().collect()).collect();
-    let cols = rows.iter().map(Vec::len).max()?;
-    if cols == 0 {
-        return Some("(empty board)".into());
+/// The board of a grid or strip position as boxes, a cell `.` left
+/// blank.
+pub fn board(board: &Board) -> String {
+    let cols = board.cols;
+    if cols == 0 || board.rows == 0 {
+        return "(empty board)".into();
     }
+    let rows: Vec<&[char]> = board.cells.chunks(cols).collect();
     let rule = |l: &str, m: &str, r: &str| format!("{l}{}{r}", vec!["───"; cols].join(m));
     let mut out = rule("┌", "┬", "┐");
     for (i, row) in rows.iter().enumerate() {
@@ -69,5 +67,5 @@ pub fn board(display: &str) -> Option<String> {
     }
     out.push('\n');
     out.push_str(&rule("└", "┴", "┘"));
-    Some(out)
+    out
 }

@@ -17,20 +17,105 @@ use num_bigint::BigInt;
 
 use crate::ast::Span;
 
-/// A reserved word. Keywords cannot be used as names.
+/// A reserved word (SCRIPTING 1.1). Keywords cannot be used as names.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Keyword {
+    /// `and`
     And,
-    Or,
-    Not,
-    For,
-    From,
-    To,
+    /// `as`
+    As,
+    /// `begin`
+    Begin,
+    /// `break`
+    Break,
+    /// `by`
     By,
-    In,
-    Where,
-    True,
+    /// `class`
+    Class,
+    /// `clear`
+    Clear,
+    /// `continue`
+    Continue,
+    /// `def`
+    Def,
+    /// `do`
+    Do,
+    /// `else`
+    Else,
+    /// `elseif`
+    Elseif,
+    /// `end`
+    End,
+    /// `enum`
+    Enum,
+    /// `error`
+    Error,
+    /// `extends`
+    Extends,
+    /// `external`
+    External,
+    /// `false`
     False,
+    /// `finally`
+    Finally,
+    /// `for`
+    For,
+    /// `foreach`
+    Foreach,
+    /// `from`
+    From,
+    /// `if`
+    If,
+    /// `import`
+    Import,
+    /// `in`
+    In,
+    /// `is`
+    Is,
+    /// `mutable`
+    Mutable,
+    /// `not`
+    Not,
+    /// `op`
+    Op,
+    /// `or`
+    Or,
+    /// `override`
+    Override,
+    /// `pass`
+    Pass,
+    /// `private`
+    Private,
+    /// `return`
+    Return,
+    /// `singleton`
+    Singleton,
+    /// `static`
+    Static,
+    /// `super`
+    Super,
+    /// `system`
+    System,
+    /// `then`
+    Then,
+    /// `this`
+    This,
+    /// `to`
+    To,
+    /// `true`
+    True,
+    /// `try`
+    Try,
+    /// `unary`
+    Unary,
+    /// `var`
+    Var,
+    /// `where`
+    Where,
+    /// `while`
+    While,
+    /// `yield`
+    Yield,
 }
 
 impl Keyword {
@@ -38,16 +123,53 @@ impl Keyword {
     pub fn from_word(word: &str) -> Option<Keyword> {
         Some(match word {
             "and" => Keyword::And,
-            "or" => Keyword::Or,
-            "not" => Keyword::Not,
-            "for" => Keyword::For,
-            "from" => Keyword::From,
-            "to" => Keyword::To,
+            "as" => Keyword::As,
+            "begin" => Keyword::Begin,
+            "break" => Keyword::Break,
             "by" => Keyword::By,
-            "in" => Keyword::In,
-            "where" => Keyword::Where,
-            "true" => Keyword::True,
+            "class" => Keyword::Class,
+            "clear" => Keyword::Clear,
+            "continue" => Keyword::Continue,
+            "def" => Keyword::Def,
+            "do" => Keyword::Do,
+            "else" => Keyword::Else,
+            "elseif" => Keyword::Elseif,
+            "end" => Keyword::End,
+            "enum" => Keyword::Enum,
+            "error" => Keyword::Error,
+            "extends" => Keyword::Extends,
+            "external" => Keyword::External,
             "false" => Keyword::False,
+            "finally" => Keyword::Finally,
+            "for" => Keyword::For,
+            "foreach" => Keyword::Foreach,
+            "from" => Keyword::From,
+            "if" => Keyword::If,
+            "import" => Keyword::Import,
+            "in" => Keyword::In,
+            "is" => Keyword::Is,
+            "mutable" => Keyword::Mutable,
+            "not" => Keyword::Not,
+            "op" => Keyword::Op,
+            "or" => Keyword::Or,
+            "override" => Keyword::Override,
+            "pass" => Keyword::Pass,
+            "private" => Keyword::Private,
+            "return" => Keyword::Return,
+            "singleton" => Keyword::Singleton,
+            "static" => Keyword::Static,
+            "super" => Keyword::Super,
+            "system" => Keyword::System,
+            "then" => Keyword::Then,
+            "this" => Keyword::This,
+            "to" => Keyword::To,
+            "true" => Keyword::True,
+            "try" => Keyword::Try,
+            "unary" => Keyword::Unary,
+            "var" => Keyword::Var,
+            "where" => Keyword::Where,
+            "while" => Keyword::While,
+            "yield" => Keyword::Yield,
             _ => return None,
         })
     }
@@ -56,16 +178,53 @@ impl Keyword {
     pub fn as_str(self) -> &'static str {
         match self {
             Keyword::And => "and",
-            Keyword::Or => "or",
-            Keyword::Not => "not",
-            Keyword::For => "for",
-            Keyword::From => "from",
-            Keyword::To => "to",
+            Keyword::As => "as",
+            Keyword::Begin => "begin",
+            Keyword::Break => "break",
             Keyword::By => "by",
-            Keyword::In => "in",
-            Keyword::Where => "where",
-            Keyword::True => "true",
+            Keyword::Class => "class",
+            Keyword::Clear => "clear",
+            Keyword::Continue => "continue",
+            Keyword::Def => "def",
+            Keyword::Do => "do",
+            Keyword::Else => "else",
+            Keyword::Elseif => "elseif",
+            Keyword::End => "end",
+            Keyword::Enum => "enum",
+            Keyword::Error => "error",
+            Keyword::Extends => "extends",
+            Keyword::External => "external",
             Keyword::False => "false",
+            Keyword::Finally => "finally",
+            Keyword::For => "for",
+            Keyword::Foreach => "foreach",
+            Keyword::From => "from",
+            Keyword::If => "if",
+            Keyword::Import => "import",
+            Keyword::In => "in",
+            Keyword::Is => "is",
+            Keyword::Mutable => "mutable",
+            Keyword::Not => "not",
+            Keyword::Op => "op",
+            Keyword::Or => "or",
+            Keyword::Override => "override",
+            Keyword::Pass => "pass",
+            Keyword::Private => "private",
+            Keyword::Return => "return",
+            Keyword::Singleton => "singleton",
+            Keyword::Static => "static",
+            Keyword::Super => "super",
+            Keyword::System => "system",
+            Keyword::Then => "then",
+            Keyword::This => "this",
+            Keyword::To => "to",
+            Keyword::True => "true",
+            Keyword::Try => "try",
+            Keyword::Unary => "unary",
+            Keyword::Var => "var",
+            Keyword::Where => "where",
+            Keyword::While => "while",
+            Keyword::Yield => "yield",
         }
     }
 }
@@ -148,6 +307,16 @@ pub enum TokenKind {
     BarGt,
     /// `<>`
     LtGt,
+    /// `===`
+    EqEqEq,
+    /// `!==`
+    NotEqEq,
+    /// `<=>`
+    Spaceship,
+    /// `?` (an optional parameter's default follows)
+    Question,
+    /// `...` (an expandable parameter)
+    Ellipsis,
     /// The end of the input.
     Eof,
 }
@@ -213,6 +382,11 @@ impl fmt::Display for TokenKind {
             TokenKind::LtBar => "<|",
             TokenKind::BarGt => "|>",
             TokenKind::LtGt => "<>",
+            TokenKind::EqEqEq => "===",
+            TokenKind::NotEqEq => "!==",
+            TokenKind::Spaceship => "<=>",
+            TokenKind::Question => "?",
+            TokenKind::Ellipsis => "...",
             TokenKind::Eof => "",
         };
         f.write_str(symbol)
@@ -237,7 +411,9 @@ fn abbreviate(text: &str) -> String {
 /// A token and the byte span of its source text.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Token {
+    /// What the token is.
     pub kind: TokenKind,
+    /// Where it is written.
     pub span: Span,
 }
 
@@ -245,8 +421,13 @@ pub struct Token {
 /// block comment, or an unknown string escape.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LexError {
+    /// What is wrong.
     pub message: String,
+    /// Where.
     pub span: Span,
+    /// True when more input could complete the text (an unterminated block
+    /// comment): the session then asks for another line.
+    pub incomplete: bool,
 }
 
 impl fmt::Display for LexError {
@@ -321,6 +502,7 @@ impl<'a> Lexer<'a> {
         LexError {
             message: message.into(),
             span: Span::new(start, self.pos),
+            incomplete: false,
         }
     }
 
@@ -338,7 +520,10 @@ impl<'a> Lexer<'a> {
                     Some(end) => self.pos += end + 4,
                     None => {
                         self.pos = self.src.len();
-                        return Err(self.error("unterminated block comment: expected `*/`", start));
+                        let mut err =
+                            self.error("unterminated block comment: expected `*/`", start);
+                        err.incomplete = true;
+                        return Err(err);
                     }
                 }
             } else {
@@ -399,13 +584,23 @@ impl<'a> Lexer<'a> {
             };
             match c {
                 '"' => return Ok(TokenKind::Str(value)),
+                '\n' => {
+                    self.pos = escape_start;
+                    return Err(self.error(
+                        "unterminated string: expected a closing `\"` before the end of the line",
+                        start,
+                    ));
+                }
                 '\\' => value.push(self.escape(start, escape_start)?),
                 c => value.push(c),
             }
         }
     }
 
-    /// Reads the character after a backslash in a string literal.
+    /// Reads the character after a backslash in a string literal: `\"`,
+    /// `\\`, `\'`, `\n`, `\t`, `\r`, `\0` and `\uXXXX` (SCRIPTING 1.3;
+    /// onag decodes every escape, where CGSuite keeps all but `\"` as
+    /// written).
     fn escape(&mut self, string_start: usize, escape_start: usize) -> Result<char, LexError> {
         match self.bump_char() {
             Some('"') => Ok('"'),
@@ -415,14 +610,34 @@ impl<'a> Lexer<'a> {
             Some('t') => Ok('\t'),
             Some('r') => Ok('\r'),
             Some('0') => Ok('\0'),
+            Some('u') => {
+                let hex = self.rest().get(..4).unwrap_or("");
+                let code = (hex.len() == 4 && hex.bytes().all(|b| b.is_ascii_hexdigit()))
+                    .then(|| u32::from_str_radix(hex, 16).ok())
+                    .flatten()
+                    .and_then(char::from_u32);
+                match code {
+                    Some(c) => {
+                        self.pos += 4;
+                        Ok(c)
+                    }
+                    None => Err(self.error(
+                        "invalid escape in string: `\\u` must be followed by four hexadecimal digits of a character",
+                        escape_start,
+                    )),
+                }
+            }
+            Some('\n') | None => Err(self.error(
+                "unterminated string: expected a closing `\"`",
+                string_start,
+            )),
             Some(other) => Err(self.error(
                 format!(
-                    "unknown escape `\\{}` in string: expected one of \\\" \\\\ \\' \\n \\t \\r \\0",
+                    "unknown escape `\\{}` in string: expected one of \\\" \\\\ \\' \\n \\t \\r \\0 \\uXXXX",
                     other.escape_debug()
                 ),
                 escape_start,
             )),
-            None => Err(self.error("unterminated string: expected a closing `\"`", string_start)),
         }
     }
 
@@ -460,12 +675,20 @@ impl<'a> Lexer<'a> {
             '⇓' => TokenKind::DownArrow(2),
             ':' if self.eat('=') => TokenKind::ColonEq,
             ':' => TokenKind::Colon,
+            '.' if self.rest().starts_with("..") => {
+                self.pos += 2;
+                TokenKind::Ellipsis
+            }
             '.' if self.eat('.') => TokenKind::DotDot,
             '.' => TokenKind::Dot,
             '+' if self.eat('-') => TokenKind::PlusMinus,
             '+' => TokenKind::Plus,
             '-' if self.eat('>') => TokenKind::Arrow,
             '-' => TokenKind::Minus,
+            '=' if self.rest().starts_with("==") => {
+                self.pos += 2;
+                TokenKind::EqEqEq
+            }
             '=' if self.eat('=') => TokenKind::EqEq,
             '=' if self.eat('>') => TokenKind::FatArrow,
             '=' => {
@@ -474,7 +697,12 @@ impl<'a> Lexer<'a> {
                     start,
                 ))
             }
+            '!' if self.rest().starts_with("==") => {
+                self.pos += 2;
+                TokenKind::NotEqEq
+            }
             '!' if self.eat('=') => TokenKind::NotEq,
+            '?' => TokenKind::Question,
             '!' => return Err(self.error("unexpected `!`: write `not` or `!=`", start)),
             '<' => self.after_less_than(),
             '>' if self.eat('=') => TokenKind::GtEq,
@@ -494,7 +722,11 @@ impl<'a> Lexer<'a> {
         match self.peek() {
             Some('=') => {
                 self.bump_char();
-                TokenKind::LtEq
+                if self.eat('>') {
+                    TokenKind::Spaceship
+                } else {
+                    TokenKind::LtEq
+                }
             }
             Some('>') => {
                 self.bump_char();
@@ -522,7 +754,7 @@ mod tests {
     fn operators_and_bars() {
         use TokenKind::*;
         assert_eq!(
-            kinds("3+-1 |||x|>y<|z<>w ->=>:=:..."),
+            kinds("3+-1 |||x|>y<|z<>w ->=>:=:.. ."),
             vec![
                 Int(3.into()),
                 PlusMinus,
@@ -544,6 +776,28 @@ mod tests {
                 Eof
             ]
         );
+    }
+
+    #[test]
+    fn scripting_punctuation() {
+        use TokenKind::*;
+        assert_eq!(
+            kinds("a... === !== <=> ? ..."),
+            vec![
+                Ident("a".into()),
+                Ellipsis,
+                EqEqEq,
+                NotEqEq,
+                Spaceship,
+                Question,
+                Ellipsis,
+                Eof
+            ]
+        );
+        assert_eq!(kinds("1..2")[1], DotDot);
+        assert_eq!(kinds("x <= y")[1], LtEq);
+        assert_eq!(kinds("\"\\u0041b\"")[0], Str("Ab".into()));
+        assert!(tokenize("\"a\nb\"").is_err(), "a string ends on its line");
     }
 
     #[test]

@@ -1,6 +1,6 @@
 //! Pictures of values: thermographs of games, alone or overlaid.
 
-use crate::eval::{EvalError, EvalResult};
+use crate::error::{EvalError, EvalResult};
 use crate::value::Value;
 use onag_render::Plot;
 
@@ -9,7 +9,7 @@ use onag_render::Plot;
 pub fn plot_of(v: &Value) -> EvalResult<Plot> {
     let mut plot = Plot::new();
     let items: Vec<&Value> = match v {
-        Value::List(xs) | Value::Set(xs) | Value::Tuple(xs) => xs.iter().collect(),
+        Value::List(xs) | Value::Set(xs) => xs.iter().collect(),
         other => vec![other],
     };
     if items.is_empty() {
@@ -19,9 +19,9 @@ pub fn plot_of(v: &Value) -> EvalResult<Plot> {
         plot = match item {
             Value::Thermograph(t) => plot.add(t.to_string(), t),
             other => {
-                let g = other.as_game().ok_or_else(|| {
-                    EvalError::new(format!("Plot: cannot draw {} ({other})", other.kind()))
-                })?;
+                let g = other
+                    .as_game()
+                    .ok_or_else(|| EvalError::new(format!("Plot: cannot draw {other}")))?;
                 plot.add(other.to_string(), &g.thermograph())
             }
         };

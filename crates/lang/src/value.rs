@@ -1,16 +1,21 @@
-//! The values of the language and how they print (NOTATION section 4).
+//! The values of the language and how they print (NOTATION section 4,
+//! SCRIPTING section 7).
 //!
 //! Numbers are kept as exact rationals (with CGSuite's two infinities);
 //! every canonical game that is a number is normalised to a number, so a
-//! value has one representation and equality is structural.
+//! value has one representation and equality is structural (see
+//! [`crate::order`]). Values are cheap to clone: anything larger than a
+//! number is behind an `Rc`.
 
-use crate::ast::Expr;
-use onag_core::game::{
-    print_order, ConfusionInterval, Game, Outcome, Thermograph, UptimalExpansion,
-};
+use crate::board::{Grid, Strip};
+use crate::classes::{ClassRef, Instance};
+use crate::interp::Closure;
+use crate::order::value_order;
+use onag_core::game::{ConfusionInterval, Game, Outcome, Thermograph, UptimalExpansion};
 use onag_core::number::{Dyadic, Integer, Rational};
-use onag_rules::dynamic::{AnyPosition, AnyRuleset, Periodicity};
-use onag_rules::registry::{Object, RulesetEntry};
+use onag_rules::{AnyPosition, AnyRuleset, Periodicity};
+use onag_rules::{Object, RulesetEntry};
+use std::cell::RefCell;
 use std::cmp::Ordering;
 use std::fmt;
 use std::rc::Rc;
@@ -18,55 +23,96 @@ use std::sync::Arc;
 
 pub use onag_rules::Player;
 
-/// A user function: a lambda with the local variables it captured.
-#[derive(Debug)]
-pub struct Closure {
-    pub params: Vec<String>,
-    pub body: Rc<Expr>,
-    pub captured: Vec<(String, Value)>,
+/// A class as a value, with the object it was reached through (for a
+/// nested class: `R.Position` is `Position` with `R` as its enclosing
+/// object).
+#[derive(Clone, Debug)]
+pub struct ClassValue {
+    /// The class.
+    pub class: ClassRef,
+    /// The enclosing object new instances get.
+    pub enclosing: Option<Value>,
 }
 
-#[derive(Clone, Debug)]
+/// A value of the language.
+#[derive(Clone)]
 pub enum Value {
+    /// CGScript's null: what an `if` without a taken branch or a `do` loop
+    /// is worth.
+    Nothing,
+    /// `true` / `false`.
+    Bool(bool),
     /// An exact number: integer, dyadic or other rational, or ±inf.
     Number(Rational),
     /// A canonical short game that is not a number.
     Game(Game),
-    Bool(bool),
+    /// A string (immutable).
     Str(Rc<str>),
+    /// `L`, `R`, `N` or `P`.
     Outcome(Outcome),
+    /// `Left` or `Right`.
     Player(Player),
+    /// `(row, col)`, components within ±2^31 (SCRIPTING 7.2).
+    Coordinates(i64, i64),
+    /// A list (ranges are lists too).
     List(Rc<Vec<Value>>),
-    /// Elements sorted in printing order, without duplicates.
+    /// Elements sorted in the universal order, without duplicates.
     Set(Rc<Vec<Value>>),
-    Tuple(Rc<Vec<Value>>),
+    /// Entries sorted by key in the universal order, keys unique.
+    Map(Rc<Vec<(Value, Value)>>),
+    /// One entry of a map: `.Key`, `.Value`; prints `k => v`.
+    MapEntry(Rc<(Value, Value)>),
+    /// `MutableList(...)`.
+    MutableList(Rc<RefCell<Vec<Value>>>),
+    /// `MutableSet(...)`: kept sorted and without duplicates.
+    MutableSet(Rc<RefCell<Vec<Value>>>),
+    /// `MutableMap(...)`: kept sorted by key.
+    MutableMap(Rc<RefCell<Vec<(Value, Value)>>>),
+    /// A function (a lambda with the frame it captured).
     Function(Rc<Closure>),
+    /// A class object: `Integer`, `examples.Clobber.Position`.
+    Class(Rc<ClassValue>),
+    /// An instance of a class declared in CGScript (user classes, enum
+    /// elements, singletons, library rulesets).
+    Instance(Rc<Instance>),
+    /// Text printed as is: `ToUnquotedOutput`, a `ToOutput` result, `Table`.
+    Output(Rc<str>),
+    /// A table of values (`Table(rows)`, `NimValueTable`), printed in rows.
+    Table(Rc<Vec<Vec<Value>>>),
+    /// A grid of small integers (`cgsuite.util.Grid`).
+    Grid(Rc<Grid>),
+    /// A strip of small integers (`cgsuite.util.Strip`).
+    Strip(Rc<Strip>),
+    /// A thermograph.
     Thermograph(Arc<Thermograph>),
     /// A confusion interval (`ConfusionInterval`, beyond CGSuite).
     Interval(Rc<ConfusionInterval>),
     /// An uptimal expansion, `x.d1d2...`.
     Uptimal(Rc<UptimalExpansion>),
-    /// A position of a ruleset, such as `Domineering("..|..")`.
+    /// A position of a built-in ruleset, such as `Domineering("..|..")`.
     Position(Rc<dyn AnyPosition>),
-    /// A ruleset, callable on a position: `Domineering`, `Kayles`,
+    /// A built-in ruleset, callable on a position: `Domineering`, `Kayles`,
     /// `TakeAndBreak("0.77")`.
     Ruleset(Rc<dyn AnyRuleset>),
-    /// A family of rulesets, callable on its parameters: `GenClobber`,
-    /// `TakeAndBreak`, `Subtraction`.
+    /// A family of built-in rulesets, callable on its parameters:
+    /// `GenClobber`, `TakeAndBreak`, `Subtraction`.
     Schema(&'static RulesetEntry),
-    /// A board, strip or graph, as made by `Grid.Empty(r, c)`.
-    Object(Rc<Object>),
+    /// A graph (as made by `Graph.Path(n)`).
+    Object(Rc<dyn Object>),
+    /// A vertex of a graph (`g[1]`, `g.Vertices`): the graph and the
+    /// vertex's index (from 0).
+    Vertex(Rc<(Rc<dyn Object>, usize)>),
+    /// An edge of a graph (`g.Edges`, `g[1][1]`): the graph and the edge's
+    /// index in its creation order.
+    Edge(Rc<(Rc<dyn Object>, usize)>),
     /// The result of `CheckPeriodicity`.
     Periodicity(Periodicity),
-    /// A map `{k => v, ...}`, entries in the order written.
-    Map(Rc<Vec<(Value, Value)>>),
     /// A picture drawn with text (`G.Tree(2)`, `P.Board`), printed as is.
     Picture(Rc<str>),
-    /// A table of values (`NimValueTable`), printed in rows.
-    Table(Rc<Vec<Vec<Value>>>),
-    /// A package or class name: `game`, `game.grid`, `Grid`.
-    Namespace(Rc<str>),
-    Nothing,
+    /// A package name: `game`, `game.grid`, `examples`.
+    Package(Rc<str>),
+    /// A script file (a `.cgs` file without a class), called with `()`.
+    Script(Rc<crate::classes::Script>),
 }
 
 impl Value {
@@ -78,60 +124,39 @@ impl Value {
         }
     }
 
+    /// An integer.
     pub fn integer(n: impl Into<Integer>) -> Value {
         Value::Number(Rational::from(n.into()))
     }
 
+    /// A dyadic rational.
     pub fn dyadic(x: Dyadic) -> Value {
         Value::Number(Rational::from(x))
     }
 
+    /// A list.
     pub fn list(items: Vec<Value>) -> Value {
         Value::List(Rc::new(items))
     }
 
+    /// A string.
+    pub fn str(s: &str) -> Value {
+        Value::Str(s.into())
+    }
+
     /// A set: sorts and removes duplicates.
-    pub fn set(mut items: Vec<Value>) -> Value {
-        items.sort_by(value_order);
-        items.dedup_by(|a, b| value_order(a, b) == Ordering::Equal);
-        Value::Set(Rc::new(items))
+    pub fn set(items: Vec<Value>) -> Value {
+        Value::Set(Rc::new(normalise_set(items)))
     }
 
-    /// The name of the value's kind, for error messages.
-    pub fn kind(&self) -> &'static str {
-        match self {
-            Value::Number(r) if r.is_integer() => "Integer",
-            Value::Number(r) if r.is_dyadic() => "DyadicRational",
-            Value::Number(_) => "Rational",
-            Value::Game(_) => "CanonicalShortGame",
-            Value::Bool(_) => "Boolean",
-            Value::Str(_) => "String",
-            Value::Outcome(_) => "OutcomeClass",
-            Value::Player(_) => "Player",
-            Value::List(_) => "List",
-            Value::Set(_) => "Set",
-            Value::Tuple(_) => "Tuple",
-            Value::Function(_) => "Function",
-            Value::Thermograph(_) => "Thermograph",
-            Value::Interval(_) => "Interval",
-            Value::Uptimal(_) => "UptimalExpansion",
-            Value::Position(_) => "Position",
-            Value::Ruleset(_) | Value::Schema(_) => "Ruleset",
-            Value::Object(o) => match **o {
-                Object::Grid(_) => "Grid",
-                Object::Strip(_) => "Strip",
-                Object::Graph(_) => "Graph",
-            },
-            Value::Periodicity(_) => "Periodicity",
-            Value::Table(_) => "Table",
-            Value::Picture(_) => "Picture",
-            Value::Map(_) => "Map",
-            Value::Namespace(_) => "Package",
-            Value::Nothing => "Nothing",
-        }
+    /// A map: sorted by key, a later entry replacing an earlier one with an
+    /// equal key.
+    pub fn map(entries: Vec<(Value, Value)>) -> Value {
+        Value::Map(Rc::new(normalise_map(entries)))
     }
 
-    /// The short game this value denotes, if any (dyadic numbers and games).
+    /// The short game this value denotes, if any (dyadic numbers, games and
+    /// built-in positions).
     pub fn as_game(&self) -> Option<Game> {
         match self {
             Value::Game(g) => Some(*g),
@@ -141,186 +166,84 @@ impl Value {
         }
     }
 
+    /// The integer this value is, if it is one.
     pub fn as_integer(&self) -> Option<Integer> {
         match self {
             Value::Number(r) => r.to_integer(),
             _ => None,
         }
     }
-}
 
-fn kind_rank(v: &Value) -> u8 {
-    match v {
-        Value::Number(_) => 0,
-        Value::Game(_) => 1,
-        Value::Outcome(_) => 2,
-        Value::Player(_) => 3,
-        Value::Bool(_) => 4,
-        Value::Str(_) => 5,
-        Value::Tuple(_) => 6,
-        Value::List(_) => 7,
-        Value::Set(_) => 8,
-        Value::Function(_) => 9,
-        Value::Thermograph(_) => 10,
-        Value::Interval(_) => 11,
-        Value::Position(_) => 12,
-        Value::Ruleset(_) | Value::Schema(_) => 13,
-        Value::Object(_) => 14,
-        Value::Namespace(_) => 15,
-        Value::Uptimal(_) => 16,
-        Value::Periodicity(_) => 17,
-        Value::Table(_) => 18,
-        Value::Picture(_) => 18,
-        Value::Map(_) => 18,
-        Value::Nothing => 19,
-    }
-}
-
-/// A total order on values, used to sort sets: numbers ascending, then games
-/// in printing order (NOTATION 4.2), then everything else by kind.
-pub fn value_order(a: &Value, b: &Value) -> Ordering {
-    match (a, b) {
-        (Value::Number(x), Value::Number(y)) => x.cmp(y),
-        (Value::Game(g), Value::Game(h)) => print_order(*g, *h),
-        (Value::Bool(x), Value::Bool(y)) => x.cmp(y),
-        (Value::Str(x), Value::Str(y)) => x.cmp(y),
-        (Value::Outcome(x), Value::Outcome(y)) => outcome_rank(*x).cmp(&outcome_rank(*y)),
-        (Value::Player(x), Value::Player(y)) => x.cmp(y),
-        (Value::List(x), Value::List(y))
-        | (Value::Set(x), Value::Set(y))
-        | (Value::Tuple(x), Value::Tuple(y)) => {
-            for (p, q) in x.iter().zip(y.iter()) {
-                let c = value_order(p, q);
-                if c != Ordering::Equal {
-                    return c;
-                }
-            }
-            x.len().cmp(&y.len())
+    /// The integer this value is, if it fits an `i64`.
+    pub fn as_i64(&self) -> Option<i64> {
+        match self {
+            Value::Number(r) if r.is_integer() => r.to_integer()?.to_i64(),
+            _ => None,
         }
-        (Value::Function(x), Value::Function(y)) => Rc::as_ptr(x).cmp(&Rc::as_ptr(y)),
-        (Value::Thermograph(x), Value::Thermograph(y)) => x.to_string().cmp(&y.to_string()),
-        (Value::Interval(x), Value::Interval(y)) => x.to_string().cmp(&y.to_string()),
-        (Value::Position(x), Value::Position(y)) => x.display().cmp(&y.display()),
-        (Value::Ruleset(_) | Value::Schema(_), Value::Ruleset(_) | Value::Schema(_))
-        | (Value::Object(_), Value::Object(_))
-        | (Value::Periodicity(_), Value::Periodicity(_))
-        | (Value::Table(_), Value::Table(_))
-        | (Value::Picture(_), Value::Picture(_))
-        | (Value::Map(_), Value::Map(_)) => a.to_string().cmp(&b.to_string()),
-        (Value::Namespace(x), Value::Namespace(y)) => x.cmp(y),
-        (Value::Uptimal(x), Value::Uptimal(y)) => x.to_game().cmp(&y.to_game()),
-        _ => kind_rank(a).cmp(&kind_rank(b)),
+    }
+
+    /// The short name of the value's class, for summaries (`Integer`,
+    /// `CanonicalShortGame`, `List`, a user class's name).
+    pub fn kind(&self) -> String {
+        match self {
+            Value::Instance(i) => i.class.name.to_string(),
+            other => crate::classes::builtin::builtin_of(other)
+                .map_or_else(|| "Object".to_string(), |b| b.name().to_string()),
+        }
+    }
+
+    /// True for mutable values: mutable collections and instances of
+    /// mutable classes (never memoised, never stored in immutable objects).
+    pub fn is_mutable(&self) -> bool {
+        match self {
+            Value::MutableList(_) | Value::MutableSet(_) | Value::MutableMap(_) => true,
+            Value::Instance(i) => i.class.flags.mutable,
+            _ => false,
+        }
+    }
+
+    /// The elements of an immutable collection (lists, sets), or None.
+    pub fn elements(&self) -> Option<&[Value]> {
+        match self {
+            Value::List(v) | Value::Set(v) => Some(v),
+            _ => None,
+        }
     }
 }
 
-fn outcome_rank(o: Outcome) -> u8 {
-    match o {
-        Outcome::L => 0,
-        Outcome::R => 1,
-        Outcome::N => 2,
-        Outcome::P => 3,
-    }
+/// Sorts in the universal order and removes duplicates.
+pub fn normalise_set(mut items: Vec<Value>) -> Vec<Value> {
+    items.sort_by(value_order);
+    items.dedup_by(|a, b| value_order(a, b) == Ordering::Equal);
+    items
 }
 
-/// Structural equality of values (games by handle, numbers by value).
-pub fn value_eq(a: &Value, b: &Value) -> bool {
-    value_order(a, b) == Ordering::Equal
+/// Sorts by key in the universal order; of entries with equal keys the
+/// last one written stays.
+pub fn normalise_map(mut entries: Vec<(Value, Value)>) -> Vec<(Value, Value)> {
+    // A stable sort keeps entries with equal keys in the order written.
+    entries.sort_by(|a, b| value_order(&a.0, &b.0));
+    let mut out: Vec<(Value, Value)> = Vec::with_capacity(entries.len());
+    for entry in entries {
+        match out.last_mut() {
+            Some(last) if value_order(&last.0, &entry.0) == Ordering::Equal => *last = entry,
+            _ => out.push(entry),
+        }
+    }
+    out
+}
+
+impl fmt::Debug for Value {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{self}")
+    }
 }
 
 impl fmt::Display for Value {
+    /// The value as CGSuite prints it. Instances of classes with a
+    /// `ToOutput` method are printed by running it (errors shown inline);
+    /// [`crate::Interp::render`] reports such errors instead.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Value::Number(r) => write!(f, "{r}"),
-            Value::Game(g) => write!(f, "{g}"),
-            Value::Bool(b) => write!(f, "{b}"),
-            Value::Str(s) => write!(f, "\"{s}\""),
-            Value::Outcome(o) => write!(f, "{o}"),
-            Value::Player(Player::Left) => f.write_str("Left"),
-            Value::Player(Player::Right) => f.write_str("Right"),
-            Value::List(items) => write_seq(f, "[", items, "]"),
-            Value::Set(items) => write_seq(f, "{", items, "}"),
-            Value::Tuple(items) => write_seq(f, "(", items, ")"),
-            Value::Function(c) => write!(f, "<function of {} argument(s)>", c.params.len()),
-            Value::Thermograph(t) => write!(f, "{t}"),
-            Value::Interval(i) => write!(f, "{i}"),
-            Value::Position(p) => f.write_str(&p.display()),
-            Value::Ruleset(r) => f.write_str(&r.name()),
-            Value::Schema(e) => f.write_str(e.name),
-            Value::Object(o) => write!(f, "{o}"),
-            Value::Periodicity(p) => write!(
-                f,
-                "Periodicity(Period => {}, Preperiod => {}, Saltus => {})",
-                p.period, p.preperiod, p.saltus
-            ),
-            Value::Table(rows) => write_table(f, rows),
-            Value::Picture(p) => f.write_str(p),
-            Value::Map(entries) => {
-                f.write_str("{")?;
-                for (i, (k, v)) in entries.iter().enumerate() {
-                    if i > 0 {
-                        f.write_str(", ")?;
-                    }
-                    write!(f, "{k} => {v}")?;
-                }
-                f.write_str("}")
-            }
-            Value::Namespace(n) => f.write_str(n),
-            Value::Uptimal(u) => write!(f, "{u}"),
-            Value::Nothing => f.write_str("Nothing"),
-        }
+        crate::print::write_value(f, self)
     }
-}
-
-fn write_seq(f: &mut fmt::Formatter<'_>, open: &str, items: &[Value], close: &str) -> fmt::Result {
-    f.write_str(open)?;
-    for (i, v) in items.iter().enumerate() {
-        if i > 0 {
-            f.write_str(",")?;
-        }
-        write!(f, "{v}")?;
-    }
-    f.write_str(close)
-}
-
-/// A table as CGSuite prints one (RULESETS 4.4): columns right-aligned to
-/// their widest entry, cells separated by ` | `, every row followed by a
-/// rule of `-` runs joined by `+`.
-fn write_table(f: &mut fmt::Formatter<'_>, rows: &[Vec<Value>]) -> fmt::Result {
-    let cells: Vec<Vec<String>> = rows
-        .iter()
-        .map(|r| r.iter().map(|v| v.to_string()).collect())
-        .collect();
-    let ncols = cells.iter().map(Vec::len).max().unwrap_or(0);
-    let widths: Vec<usize> = (0..ncols)
-        .map(|c| {
-            cells
-                .iter()
-                .filter_map(|r| r.get(c))
-                .map(|s| s.chars().count())
-                .max()
-                .unwrap_or(0)
-        })
-        .collect();
-    let rule: Vec<String> = widths
-        .iter()
-        .enumerate()
-        .map(|(c, w)| {
-            let pad = if c == 0 || c + 1 == ncols { 1 } else { 2 };
-            "-".repeat(w + if ncols == 1 { 0 } else { pad })
-        })
-        .collect();
-    for (i, row) in cells.iter().enumerate() {
-        if i > 0 {
-            f.write_str("\n")?;
-        }
-        let line: Vec<String> = (0..ncols)
-            .map(|c| {
-                let s = row.get(c).map_or("", String::as_str);
-                format!("{s:>w$}", w = widths[c])
-            })
-            .collect();
-        writeln!(f, "{}", line.join(" | "))?;
-        f.write_str(&rule.join("+"))?;
-    }
-    Ok(())
 }

@@ -259,8 +259,268 @@ fn integer_parse() {
 fn user_functions_of_rulesets_may_nest() {
     check(&[
         ("k := 1", "1"),
-        ("f := x -> GenWythoff(y -> y + k)((x,x)).NimValue + x + 1", "<function of 1 argument(s)>"),
-        ("t := [GenWythoff(y -> y + 1)((x,x)).NimValue + x + 1 for x from 0 to 12]; g := x -> t[x + 1]", "<function of 1 argument(s)>"),
+        ("f := x -> GenWythoff(y -> y + k)((x,x)).NimValue + x + 1", "x -> GenWythoff(y -> y + k)((x, x)).NimValue + x + 1"),
+        ("t := [GenWythoff(y -> y + 1)((x,x)).NimValue + x + 1 for x from 0 to 12]; g := x -> t[x + 1]", "x -> t[x + 1]"),
         ("[GenWythoff(f)((4,n)).NimValue for n from 0 to 8] == [GenWythoff(g)((4,n)).NimValue for n from 0 to 8]", "true"),
     ]);
+}
+
+/// An up or down followed by a bare `*` is a term whatever follows it, as
+/// CGSuite reads it; only a plain number followed by `*` is a product.
+#[test]
+fn an_up_star_is_a_term_whatever_follows() {
+    check(&[
+        ("^*+1", "1^*"),
+        ("v*+1", "1v*"),
+        ("^*-1", "-1^*"),
+        ("^*+^", "^^*"),
+        ("vvv*+^19*3", "^16*2"),
+        ("^*(2)", "^*2"),
+        ("3*5", "15"),
+        ("3*^", "^3"),
+    ]);
+    assert!(is_error("^*^"));
+}
+
+/// `^ Heat *` is an up-multiple of the variable `Heat` (as CGSuite reads
+/// `^ x`): an error, since `Heat` is neither a variable nor an operator.
+#[test]
+fn a_single_up_takes_the_operand_after_it_as_its_count() {
+    check(&[
+        ("^ Heat *", "!!That variable is not defined: `Heat`"),
+        ("n := 3; ^ n", "^3"),
+        ("^ n *", "^3*"),
+        ("v(2)", "vv"),
+        ("^^ Heat *", "0"),
+        (
+            "^ \"foo\"",
+            "!!No operation `up` for arguments of types `cgsuite.lang.String`, `game.Zero`",
+        ),
+    ]);
+}
+
+/// `+-1/2` reads back as onag prints `{1/2|-1/2}`.
+#[test]
+fn plus_minus_a_fraction_reads_back() {
+    check(&[
+        ("+-1/2", "+-1/2"),
+        ("{1/2|-1/2}", "+-1/2"),
+        ("+-1/2 == {1/2|-1/2}", "true"),
+        ("3+-1/2", "{7/2|5/2}"),
+        ("+-3/4", "+-3/4"),
+    ]);
+}
+
+/// `==` between a position and a game compares values, as `<=` does.
+#[test]
+fn equality_of_positions_and_games_agrees_with_the_order() {
+    check(&[
+        ("Domineering(\".|.\") == 1", "true"),
+        ("1 == Domineering(\".|.\")", "true"),
+        ("Domineering(\".|.\") != 1", "false"),
+        (
+            "Domineering(\".|.\") <= 1 and 1 <= Domineering(\".|.\")",
+            "true",
+        ),
+        ("Domineering(\"..\") == -1", "true"),
+        ("Domineering(\".|.\") == Domineering(\".|.\")", "true"),
+        ("Domineering(\"..\") == Domineering(\".|.\")", "false"),
+    ]);
+}
+
+/// Unbounded recursion ends with CGSuite's error at a fixed depth, quickly
+/// and with bounded memory; deep legitimate recursion still works.
+#[test]
+fn unbounded_recursion_is_an_error() {
+    check(&[
+        (
+            "j := n -> j(n); j(5)",
+            "!!Maximum recursive depth exceeded. (Possible infinite recursion?)",
+        ),
+        (
+            "k := n -> if n == 0 then 0 else 1 + k(n - 1) end; k(5000)",
+            "5000",
+        ),
+        (
+            "j(1)",
+            "!!Maximum recursive depth exceeded. (Possible infinite recursion?)",
+        ),
+    ]);
+}
+
+/// One wording for one mistake: a method a ruleset does not have is a
+/// missing member, as for every other object.
+#[test]
+fn missing_ruleset_methods_are_missing_members() {
+    check(&[(
+        "game.heap.Kayles.NimValueTable(2, 2)",
+        "!!Not a method or member variable: `NimValueTable` (in object of class `game.Ruleset`)",
+    )]);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// On random Domineering, Clobber and Toads and Frogs positions, `P == G`
+    /// agrees with `P <= G and G <= P`, for G the canonical form and for
+    /// random other games.
+    #[test]
+    fn position_equality_agrees_with_the_order(
+        cells in prop::collection::vec(0usize..3, 6),
+        ruleset in 0usize..3,
+        other in random_game(2),
+    ) {
+        let (name, chars) = match ruleset {
+            0 => ("Domineering", ['.', '.', '#']),
+            1 => ("Clobber", ['x', 'o', '.']),
+            _ => ("ToadsAndFrogs", ['t', 'f', '.']),
+        };
+        let board: String = cells.iter().map(|&c| chars[c]).collect();
+        let board = if ruleset == 2 { board } else { format!("{}|{}", &board[..3], &board[3..]) };
+        let other = other.to_string();
+        prop_assume!(!has_documented_exception(&other));
+        let mut s = Interp::new();
+        s.run(&format!("p := {name}(\"{board}\"); g := p.CanonicalForm; h := {other}"))
+            .map_err(|e| TestCaseError::fail(format!("{name} {board}: {e}")))?;
+        for q in ["g", "h"] {
+            let eq = s.run(&format!("p == {q}")).unwrap().unwrap().to_string();
+            let both = s.run(&format!("p <= {q} and {q} <= p")).unwrap().unwrap().to_string();
+            prop_assert_eq!(&eq, &both, "{} {} against {}", name, board, q);
+            let ne = s.run(&format!("p != {q}")).unwrap().unwrap().to_string();
+            prop_assert_eq!(ne == "true", eq == "false");
+        }
+    }
+}
+
+/// A position draws the board it is played on, never its text; what a
+/// position or ruleset does not have is one error, worded one way.
+#[test]
+fn boards_and_ruleset_kinds_are_asked_for() {
+    check(&[
+        (
+            "Domineering(\".#|..\").Board",
+            "┌───┬───┐\n│   │ # │\n├───┼───┤\n│   │   │\n└───┴───┘",
+        ),
+        (
+            "Turning(\"1-3\")(\"htth\").Board",
+            "┌───┬───┬───┬───┐\n│ h │ t │ t │ h │\n└───┴───┴───┴───┘",
+        ),
+        (
+            "Domineering.ImpartialVariant(\"..\").Board",
+            "┌───┬───┐\n│   │   │\n└───┴───┘",
+        ),
+        (
+            "Hackenbush(\"lllrllrrlr\").Board",
+            "!!Board: Hackenbush(\"lllrllrrlr\") has no board",
+        ),
+        ("Kayles(5).Board", "!!Board: Kayles(5) has no board"),
+        ("Kayles.code", "\"0.77\""),
+        (
+            "Domineering.code",
+            "!!Not a method or member variable: `code` (in object of class `game.Ruleset`)",
+        ),
+        (
+            "HeapRuleset(n -> [[n-1]]).code",
+            "!!Not a method or member variable: `code` (in object of class `game.Ruleset`)",
+        ),
+        (
+            "Domineering.CheckPeriodicity(4)",
+            "!!Not a method or member variable: `CheckPeriodicity` (in object of class `game.Ruleset`)",
+        ),
+        (
+            "Kayles.NimValueTable(2,2)",
+            "!!Not a method or member variable: `NimValueTable` (in object of class `game.Ruleset`)",
+        ),
+        (
+            "Wythoff.GameValueTable(1,1)",
+            "!!Not a method or member variable: `GameValueTable` (in object of class `game.Ruleset`)",
+        ),
+        (
+            "Cutcake.GameValueSequence(3)",
+            "!!Not a method or member variable: `GameValueSequence` (in object of class `game.Ruleset`)",
+        ),
+        (
+            "Clobber.HeapOptions(3)",
+            "!!Not a method or member variable: `HeapOptions` (in object of class `game.Ruleset`)",
+        ),
+    ]);
+}
+
+/// The distinct positions reachable from `start`, itself included, by the
+/// rules crate's own moves (equality of positions, not of their text).
+fn reachable<P: onag_rules::Position>(start: P) -> usize {
+    use onag_rules::Player;
+    let mut seen = std::collections::HashSet::from([start.clone()]);
+    let mut stack = vec![start];
+    while let Some(p) = stack.pop() {
+        for player in [Player::Left, Player::Right] {
+            for o in p.options(player) {
+                if seen.insert(o.clone()) {
+                    stack.push(o);
+                }
+            }
+        }
+    }
+    seen.len()
+}
+
+/// `Followers` and `FollowerCount` of a position count positions (the
+/// review found `Amazons(...)` reporting the 29 followers of its canonical
+/// form); `.CanonicalForm.Followers` gives the canonical ones.
+#[test]
+fn followers_of_positions_are_positions() {
+    use onag_rules::games::grid::amazons::Amazons;
+    let amazons = reachable(Amazons::parse("x..|..o").expect("board"));
+    assert_eq!(amazons, 297);
+    check(&[
+        ("Amazons(\"x..|..o\").FollowerCount", "297"),
+        ("Amazons(\"x..|..o\").CanonicalForm.FollowerCount", "8"),
+        ("Amazons(\"x.o\").Followers", "{Amazons(\"#xo\"),Amazons(\"x.o\"),Amazons(\"xo#\")}"),
+        (
+            "Domineering(\"..|..\").Followers",
+            "{Domineering(\"##|##\"),Domineering(\"##|..\"),Domineering(\"#.|#.\"),Domineering(\".#|.#\"),Domineering(\"..|##\"),Domineering(\"..|..\")}",
+        ),
+        ("Domineering(\"..|..\").CanonicalForm.Followers", "{-1,0,1,+-1}"),
+        ("Kayles(3).Followers", "{Kayles(0),Kayles(1),Kayles(1) + Kayles(1),Kayles(2),Kayles(3)}"),
+        ("Kayles(3).FollowerCount", "5"),
+    ]);
+    // Past the limit, an error naming it.
+    let board = Interp::new()
+        .run("Domineering(Grid.Empty(3,3))")
+        .expect("a position")
+        .expect("a value");
+    let onag_lang::Value::Position(p) = board else {
+        panic!("not a position: {board}")
+    };
+    let err = onag_lang::rulesets::position_followers(&p, 10).expect_err("too many");
+    assert_eq!(
+        err.message,
+        "more than 10 positions are reachable from Domineering(\"...|...|...\")"
+    );
+}
+
+/// Values the review found wrong: cooling numbers below their temperature,
+/// dyadic powers of up, and the rules of a table.
+#[test]
+fn reviewed_values() {
+    check(&[
+        ("(1/4).Cool(-1/4)", "1/4*"),
+        ("(1/4).Cool(-3/8)", "{3/8|1/8}"),
+        ("(1/4).Cool(-1/8)", "1/4"),
+        ("(25/16).Freeze", "25/16"),
+        ("^.Pow(3/2)", "{0||0,v*|0,*}"),
+        ("^.Pow(2) == ^<2>", "true"),
+        (
+            "[^.Pow(x) > ^.Pow(x + 1/4) for x in [1, 5/4, 3/2, 7/4, 2]]",
+            "[true,true,true,true,true]",
+        ),
+        (
+            "Wythoff.NimValueTable(2,3)",
+            "0 | 1 | 2 | 3\n--+---+---+--\n1 | 2 | 0 | 4\n--+---+---+--\n2 | 0 | 1 | 5",
+        ),
+        ("Cutcake.GameValueTable(2,2)", " 0 | 1\n---+--\n-1 | 0"),
+        ("Wythoff.NimValueTable(0,0)", "0"),
+    ]);
+    assert!(is_error("^.Pow(1/2)"));
+    assert!(is_error("^.Pow(1/3)"));
 }

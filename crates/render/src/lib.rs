@@ -17,8 +17,12 @@
 //! assert!(svg.starts_with("<?xml"));
 //! ```
 
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
 mod axis;
 mod error;
+mod font;
 mod place;
 mod plot;
 mod raster;

@@ -1,4 +1,4 @@
-//! Text extents and the placement of point labels without overlaps.
+//! The placement of point labels without overlaps.
 
 /// A point on the page, in pixels (x, y), y growing downward.
 pub(crate) type Point = (f64, f64);
@@ -55,32 +55,6 @@ impl Rect {
         }
         t0 <= t1
     }
-}
-
-/// The advance width of `text` in DejaVu Sans at `size` pixels, close
-/// enough for layout (wider fonts get a little less room).
-pub(crate) fn text_width(text: &str, size: f64) -> f64 {
-    let em: f64 = text
-        .chars()
-        .map(|c| match c {
-            '0'..='9' => 0.636,
-            '/' => 0.337,
-            '(' | ')' => 0.39,
-            ',' | '.' | ' ' | ':' => 0.3179,
-            '\u{2212}' | '+' | '=' | '<' | '>' | '\u{2190}' | '\u{2192}' => 0.838,
-            '-' => 0.361,
-            '|' => 0.337,
-            '{' | '}' => 0.636,
-            '*' => 0.5,
-            'i' | 'j' | 'l' | 'I' => 0.3,
-            'f' | 't' | 'r' => 0.4,
-            'm' | 'w' => 0.95,
-            'M' | 'W' => 0.9,
-            c if c.is_ascii_uppercase() => 0.72,
-            _ => 0.62,
-        })
-        .sum();
-    em * size
 }
 
 /// Where a label goes relative to its point.

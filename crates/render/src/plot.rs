@@ -6,7 +6,8 @@ use onag_core::game::{Thermograph, Trajectory};
 use onag_core::number::Dyadic;
 
 use crate::axis::{self, approx, exact, relative, Tick};
-use crate::place::{text_width, Placer, Point, Rect, Side};
+use crate::font::text_width;
+use crate::place::{Placer, Point, Rect, Side};
 use crate::svg::{Escaped, Num, Svg};
 use crate::RenderError;
 
@@ -65,7 +66,11 @@ const PALETTE: [(&str, &str); 7] = [
 /// breakpoints of the walls and, for hot games, the stops (the walls at
 /// temperature 0) are marked and labelled `(v, t)` with exact values where
 /// there is room; the legend gives each label with its mean and
-/// temperature. Colours repeat after seven thermographs.
+/// temperature. Colours repeat after seven thermographs. Thermographs whose
+/// sizes differ more than four times are drawn side by side, each in a
+/// panel of its own scale, instead of the small ones being squashed into a
+/// corner of the large one. Labels are measured with the embedded font and
+/// never overlap one another; only the mast foot's label may cross a line.
 ///
 /// Slopes of 1 and -1 are drawn at 45 degrees (the same scale on both
 /// axes), the temperature range reaching at least from -1 to 1. A picture
@@ -125,6 +130,9 @@ impl Plot {
             .iter()
             .map(|s| Shape::new(&s.thermograph))
             .collect();
+        if squashed(&shapes) {
+            return panels(self, &shapes);
+        }
         Layout::new(self, &shapes).draw(self, &shapes)
     }
 
@@ -345,6 +353,9 @@ struct Layout {
     /// The size of the picture.
     width: f64,
     height: f64,
+    /// The palette index of the first thermograph drawn (a panel of a
+    /// larger picture keeps the colour of its thermograph there).
+    first_colour: usize,
 }
 
 impl Layout {
@@ -376,7 +387,7 @@ impl Layout {
         let (plot_w, plot_h) = (v_span * sx, t_span * st);
 
         let v_ticks = axis::ticks(v_lo, v_hi, &origin, 12, |a, b| {
-            ((text_width(a, TICK_FONT) + text_width(b, TICK_FONT)) / 2.0 + 12.0) / sx
+            ((text_width(a, TICK_FONT, false) + text_width(b, TICK_FONT, false)) / 2.0 + 12.0) / sx
         });
         let t_ticks = axis::ticks(t_bottom, t_top, &Dyadic::zero(), 10, |_, _| {
             1.6 * TICK_FONT / st
@@ -384,7 +395,7 @@ impl Layout {
 
         let t_label_width = t_ticks
             .iter()
-            .map(|t| text_width(&t.label, TICK_FONT))
+            .map(|t| text_width(&t.label, TICK_FONT, false))
             .fold(0.0, f64::max);
         let left = MARGIN + AXIS_FONT + 10.0 + t_label_width + TICK_LENGTH + 4.0;
         let top = MARGIN
@@ -404,16 +415,16 @@ impl Layout {
             .series
             .iter()
             .zip(shapes)
-            .map(|(s, shape)| 34.0 + text_width(&legend_text(&s.label, shape), LEGEND_FONT))
+            .map(|(s, shape)| 34.0 + text_width(&legend_text(&s.label, shape), LEGEND_FONT, false))
             .fold(0.0, f64::max);
         let title_width = plot
             .title
             .as_deref()
-            .map_or(0.0, |t| text_width(t, TITLE_FONT));
+            .map_or(0.0, |t| text_width(t, TITLE_FONT, true));
         // A tick label at the right end may stick out of the plot area.
         let ticks_right = v_ticks
             .iter()
-            .map(|t| left + (v_hi - t.position) * sx + text_width(&t.label, TICK_FONT) / 2.0)
+            .map(|t| left + (v_hi - t.position) * sx + text_width(&t.label, TICK_FONT, false) / 2.0)
             .fold(0.0, f64::max);
         let width = (left + plot_w + MARGIN + 8.0)
             .max(ticks_right + MARGIN)
@@ -440,6 +451,7 @@ impl Layout {
             legend_y,
             width: width.ceil(),
             height: height.ceil(),
+            first_colour: 0,
         }
     }
 
@@ -476,49 +488,29 @@ impl Layout {
     /// The SVG document.
     fn draw(&self, plot: &Plot, shapes: &[Shape]) -> String {
         let mut svg = Svg::default();
-        self.header(&mut svg, plot);
-        self.background(&mut svg);
-        // The first thermograph is drawn last, on top.
-        for (i, shape) in shapes.iter().enumerate().rev() {
-            self.thermograph(&mut svg, shape, PALETTE[i % PALETTE.len()].0);
+        document_start(&mut svg, self.width, self.height, plot);
+        if let Some(title) = &plot.title {
+            title_text(&mut svg, self.area.x + self.area.w / 2.0, title);
         }
-        self.labels(&mut svg, shapes);
-        self.axes(&mut svg);
-        self.legend(&mut svg, plot, shapes);
+        self.body(&mut svg, plot, shapes);
         svg.put(format_args!("</svg>\n"));
         svg.finish()
     }
 
-    /// The document element, title, description (each thermograph in
-    /// CGSuite notation), white background and the title text.
-    fn header(&self, svg: &mut Svg, plot: &Plot) {
-        let (w, h) = (Num(self.width), Num(self.height));
-        svg.put(format_args!(
-            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n\
-             <svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" \
-             viewBox=\"0 0 {w} {h}\" font-family=\"{FONT_FAMILY}\">\n"
-        ));
-        let title = plot.title.as_deref().unwrap_or("Thermograph");
-        svg.put(format_args!("<title>{}</title>\n<desc>", Escaped(title)));
-        for (i, s) in plot.series.iter().enumerate() {
-            let sep = if i == 0 { "" } else { "\n" };
-            svg.put(format_args!(
-                "{sep}{}: {}",
-                Escaped(&s.label),
-                s.thermograph
-            ));
-        }
-        svg.put(format_args!(
-            "</desc>\n<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>\n"
-        ));
-        if let Some(title) = &plot.title {
-            svg.text(
-                self.area.x + self.area.w / 2.0,
-                MARGIN + TITLE_FONT,
-                title,
-                &format!("font-size=\"{TITLE_FONT}\" font-weight=\"bold\" text-anchor=\"middle\" fill=\"#000000\""),
+    /// Everything inside the picture but its title.
+    fn body(&self, svg: &mut Svg, plot: &Plot, shapes: &[Shape]) {
+        self.background(svg);
+        // The first thermograph is drawn last, on top.
+        for (i, shape) in shapes.iter().enumerate().rev() {
+            self.thermograph(
+                svg,
+                shape,
+                PALETTE[(self.first_colour + i) % PALETTE.len()].0,
             );
         }
+        self.labels(svg, shapes);
+        self.axes(svg);
+        self.legend(svg, plot, shapes);
     }
 
     /// The subzero band, the grid and the line t = 0.
@@ -658,11 +650,13 @@ impl Layout {
                 continue;
             }
             let text = format!("({}, {})", exact(&mark.v), exact(&mark.t));
-            let width = text_width(&text, MARK_FONT);
+            let width = text_width(&text, MARK_FONT, false);
             let p = self.point(&mark.t, &mark.v);
-            let may_cross = mark.rank != Rank::Subzero;
+            // Only the mast foot's label may cross a line; other labels go
+            // where they cross none, or are left out.
+            let may_cross = mark.rank == Rank::Foot;
             if let Some(r) = placer.place(p, width, height, mark.side, may_cross) {
-                let colour = PALETTE[i % PALETTE.len()].1;
+                let colour = PALETTE[(self.first_colour + i) % PALETTE.len()].1;
                 svg.text(
                     r.x,
                     r.y + 0.86 * MARK_FONT,
@@ -756,7 +750,7 @@ impl Layout {
             "<g font-size=\"{LEGEND_FONT}\" fill=\"#000000\">\n"
         ));
         for (i, (series, shape)) in plot.series.iter().zip(shapes).enumerate() {
-            let colour = PALETTE[i % PALETTE.len()].0;
+            let colour = PALETTE[(self.first_colour + i) % PALETTE.len()].0;
             let mid = y + LEGEND_FONT / 2.0 + 2.0;
             svg.line(
                 (self.area.x, mid),
@@ -775,6 +769,121 @@ impl Layout {
         }
         svg.put(format_args!("</g>\n"));
     }
+}
+
+/// The document element, title, description (each thermograph in CGSuite
+/// notation) and white background of a picture of `width` x `height`.
+fn document_start(svg: &mut Svg, width: f64, height: f64, plot: &Plot) {
+    let (w, h) = (Num(width), Num(height));
+    svg.put(format_args!(
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n\
+         <svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" \
+         viewBox=\"0 0 {w} {h}\" font-family=\"{FONT_FAMILY}\">\n"
+    ));
+    let title = plot.title.as_deref().unwrap_or("Thermograph");
+    svg.put(format_args!("<title>{}</title>\n<desc>", Escaped(title)));
+    for (i, s) in plot.series.iter().enumerate() {
+        let sep = if i == 0 { "" } else { "\n" };
+        svg.put(format_args!(
+            "{sep}{}: {}",
+            Escaped(&s.label),
+            s.thermograph
+        ));
+    }
+    svg.put(format_args!(
+        "</desc>\n<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>\n"
+    ));
+}
+
+/// The title of the picture, centred on `x`.
+fn title_text(svg: &mut Svg, x: f64, title: &str) {
+    svg.text(
+        x,
+        MARGIN + TITLE_FONT,
+        title,
+        &format!("font-size=\"{TITLE_FONT}\" font-weight=\"bold\" text-anchor=\"middle\" fill=\"#000000\""),
+    );
+}
+
+/// Overlaid thermographs whose sizes differ more than this many times are
+/// drawn in panels of their own, each at its own scale.
+const MAX_SIZE_RATIO: f64 = 4.0;
+/// Panels per row.
+const PANELS_PER_ROW: usize = 3;
+
+/// The size of a thermograph as drawn: the larger of its value range
+/// (walls from t = -1 up to the mast foot) and its temperature range above
+/// -1.
+fn extent(shape: &Shape) -> f64 {
+    let values = shape.walls.iter().flatten().map(|(_, v)| approx(v));
+    let (lo, hi) = values.fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), v| {
+        (lo.min(v), hi.max(v))
+    });
+    let v_span = if hi >= lo { hi - lo } else { 0.0 };
+    v_span.max(approx(&shape.temperature) + 1.0)
+}
+
+/// Whether overlaying the thermographs on one scale would squash the small
+/// ones into a corner of the large one.
+fn squashed(shapes: &[Shape]) -> bool {
+    let sizes: Vec<f64> = shapes.iter().map(extent).collect();
+    let largest = sizes.iter().copied().fold(0.0, f64::max);
+    let smallest = sizes.iter().copied().fold(f64::INFINITY, f64::min);
+    shapes.len() > 1 && smallest > 0.0 && largest > MAX_SIZE_RATIO * smallest
+}
+
+/// Thermographs of very different sizes: each in a panel of its own (with
+/// its own scale, marks and legend entry, in its colour of the overlay),
+/// the panels in rows of [`PANELS_PER_ROW`] under the title.
+fn panels(plot: &Plot, shapes: &[Shape]) -> String {
+    let layouts: Vec<(Plot, Layout)> = plot
+        .series
+        .iter()
+        .zip(shapes)
+        .enumerate()
+        .map(|(i, (series, shape))| {
+            let single = Plot {
+                title: None,
+                series: vec![series.clone()],
+            };
+            let mut layout = Layout::new(&single, std::slice::from_ref(shape));
+            layout.first_colour = i;
+            (single, layout)
+        })
+        .collect();
+    let top = if plot.title.is_some() {
+        TITLE_FONT + 12.0
+    } else {
+        0.0
+    };
+    // Each panel's place.
+    let mut places = Vec::with_capacity(layouts.len());
+    let (mut width, mut y) = (0.0f64, top);
+    for row in layouts.chunks(PANELS_PER_ROW) {
+        let mut x = 0.0;
+        for (_, layout) in row {
+            places.push((x, y));
+            x += layout.width;
+        }
+        width = width.max(x);
+        y += row.iter().map(|(_, l)| l.height).fold(0.0, f64::max);
+    }
+    let mut svg = Svg::default();
+    document_start(&mut svg, width.ceil(), y.ceil(), plot);
+    if let Some(title) = &plot.title {
+        title_text(&mut svg, width / 2.0, title);
+    }
+    for (((single, layout), shape), (x, y)) in layouts.iter().zip(shapes).zip(places) {
+        svg.put(format_args!(
+            "<g transform=\"translate({} {})\">\n",
+            Num(x),
+            Num(y)
+        ));
+        layout.body(&mut svg, single, std::slice::from_ref(shape));
+        svg.put(format_args!("</g>\n"));
+    }
+    svg.put(format_args!("</svg>\n"));
+    svg.finish()
 }
 
 /// The legend entry of a thermograph.

@@ -9,21 +9,22 @@ use crate::RenderError;
 /// The largest width or height of a raster image, in pixels.
 pub(crate) const MAX_SIDE: u32 = 16_384;
 
-/// The system fonts, loaded once per process.
-fn system_fonts() -> Arc<usvg::fontdb::Database> {
+/// The embedded fonts, loaded once per process.
+fn fonts() -> Arc<usvg::fontdb::Database> {
     static FONTS: OnceLock<Arc<usvg::fontdb::Database>> = OnceLock::new();
     Arc::clone(FONTS.get_or_init(|| {
-        let mut options = usvg::Options::default();
-        options.fontdb_mut().load_system_fonts();
-        Arc::clone(&options.fontdb)
+        let mut db = usvg::fontdb::Database::new();
+        db.load_font_data(crate::font::REGULAR.to_vec());
+        db.load_font_data(crate::font::BOLD.to_vec());
+        db.set_sans_serif_family(crate::font::FAMILY);
+        Arc::new(db)
     }))
 }
 
 /// Rasterises an SVG document to PNG bytes, `scale` pixels per SVG unit.
 ///
-/// Text is drawn with the fonts installed on the system (the pictures of
-/// this crate ask for DejaVu Sans, then any sans-serif font). Where no font
-/// is installed the picture is still produced, without its text.
+/// Text is drawn with the fonts embedded in this crate (DejaVu Sans and its
+/// bold face), whatever fonts the system has.
 ///
 /// # Errors
 ///
@@ -36,10 +37,10 @@ pub fn svg_to_png(svg: &str, scale: f32) -> Result<Vec<u8>, RenderError> {
         return Err(RenderError::Scale(scale));
     }
     let mut options = usvg::Options {
-        font_family: "DejaVu Sans".to_owned(),
+        font_family: crate::font::FAMILY.to_owned(),
         ..usvg::Options::default()
     };
-    options.fontdb = system_fonts();
+    options.fontdb = fonts();
     let tree = usvg::Tree::from_str(svg, &options).map_err(|e| RenderError::Svg(e.to_string()))?;
     let size = tree.size();
     let width = f64::from(size.width()) * f64::from(scale);

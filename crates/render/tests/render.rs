@@ -314,3 +314,51 @@ fn thermograph_svg_matches_plot() {
         Plot::new().add("x", &th).to_svg()
     );
 }
+
+/// Overlaid thermographs of very different sizes are drawn in panels of
+/// their own, so that a large one does not squash the small ones; close
+/// sizes share one set of axes.
+#[test]
+fn very_different_sizes_get_panels() {
+    let big = switch(Game::integer(29), Game::integer(5)).switch();
+    let small = three_two_star_one_star();
+    let svg = Plot::new()
+        .add("{3||2*|1*}", &small.thermograph())
+        .add("+-{29|5}", &big.thermograph())
+        .add("^", &Game::up().thermograph())
+        .to_svg();
+    assert_eq!(svg.matches("<g transform=\"translate(").count(), 3, "{svg}");
+    let found = texts(&svg);
+    // Each panel has its own value axis: the small game's shows 5/2.
+    assert!(has(&found, "5/2"), "{found:?}");
+    assert!(has(&found, "(0, 17)"), "{found:?}");
+    let overlay = Plot::new()
+        .add("{3||2*|1*}", &small.thermograph())
+        .add("{3|-1}", &three_minus_one().thermograph())
+        .to_svg();
+    assert!(!overlay.contains("translate("));
+    check_png(&crate_png(&svg), "panels");
+}
+
+fn crate_png(svg: &str) -> Vec<u8> {
+    svg_to_png(svg, 1.0).expect("rasterised")
+}
+
+/// The PNG shows text with the embedded font, whatever fonts the system
+/// has: a line of text darkens pixels where it is written.
+#[test]
+fn png_text_uses_the_embedded_font() {
+    let svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"200\" height=\"40\">\
+               <rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>\
+               <text x=\"10\" y=\"30\" font-size=\"24\" font-family=\"DejaVu Sans\">(9/4, 3/4)</text>\
+               <text x=\"150\" y=\"30\" font-size=\"24\" font-weight=\"bold\">Left</text></svg>";
+    let pixmap = check_png(&crate_png(svg), "text");
+    let dark = |x0: u32, x1: u32| {
+        (x0..x1)
+            .flat_map(|x| (0..40).map(move |y| (x, y)))
+            .filter(|&(x, y)| pixmap.pixel(x, y).is_some_and(|p| p.red() < 128))
+            .count()
+    };
+    assert!(dark(10, 140) > 100, "the regular text is drawn");
+    assert!(dark(150, 200) > 50, "the bold text is drawn");
+}

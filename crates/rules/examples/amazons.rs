@@ -4,7 +4,7 @@
 //! evaluates each board without decomposition or symmetry and checks that
 //! the values agree.
 
-use onag_rules::amazons::Amazons;
+use onag_rules::games::grid::amazons::Amazons;
 use onag_rules::Evaluator;
 use std::time::Instant;
 

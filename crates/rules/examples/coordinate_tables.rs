@@ -1,7 +1,7 @@
 //! Times the coordinate rulesets' tables in release:
 //! `cargo run --release -p onag-rules --example coordinate_tables`.
 
-use onag_rules::dynamic::AnyRuleset;
+use onag_rules::framework::ruleset::AnyRuleset;
 use onag_rules::registry::{self, Make};
 use std::rc::Rc;
 use std::time::Instant;
@@ -22,7 +22,8 @@ fn main() {
     ] {
         let r = named(name);
         let t = Instant::now();
-        let table = r.nim_value_table(size, size).expect("table");
+        let coordinate = r.as_coordinate().expect("a coordinate ruleset");
+        let table = coordinate.nim_value_table(size, size).expect("table");
         println!(
             "{name}.NimValueTable({size}, {size}): {:?} (corner value {})",
             t.elapsed(),
@@ -32,7 +33,10 @@ fn main() {
     for (name, size) in [("Cutcake", 60), ("MaundyCake", 60), ("Eatcake", 14)] {
         let r = named(name);
         let t = Instant::now();
-        let table = r.game_value_table(size, size).expect("table");
+        let cake = r
+            .as_partizan_coordinate()
+            .expect("a partizan coordinate ruleset");
+        let table = cake.game_value_table(size, size).expect("table");
         println!(
             "{name}.GameValueTable({size}, {size}): {:?} (corner value {})",
             t.elapsed(),

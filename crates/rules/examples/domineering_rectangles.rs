@@ -2,7 +2,7 @@
 //! fresh transposition table: `cargo run --release -p onag-rules --example
 //! domineering_rectangles [max_area | RxC ...]`.
 
-use onag_rules::domineering::Domineering;
+use onag_rules::games::grid::domineering::Domineering;
 use onag_rules::Evaluator;
 use std::time::Instant;
 

@@ -4,7 +4,7 @@
 //! 2^16 while the whole computation stays within the time budget, and the
 //! largest size reached is reported.
 
-use onag_rules::heap::take_and_break;
+use onag_rules::games::heap::take_and_break;
 use std::time::Instant;
 
 fn main() {
@@ -32,7 +32,7 @@ fn main() {
             let step = t.elapsed().as_secs_f64();
             let total = start.elapsed().as_secs_f64();
             // Doubling costs at least twice the last step.
-            if total + 3.0 * step > budget || n >= onag_rules::heap::MAX_HEAP {
+            if total + 3.0 * step > budget || n >= onag_rules::games::heap::MAX_HEAP {
                 break;
             }
             n *= 2;

@@ -2,8 +2,8 @@
 //! `cargo run --release -p onag-rules --example snort [n ...]` (default 13;
 //! the Rust crate cgt takes 65 ms for n = 13).
 
-use onag_rules::col::{Col, SNORT};
-use onag_rules::graph::Graph;
+use onag_rules::boards::graph::Graph;
+use onag_rules::games::graph::col::{Col, SNORT};
 use onag_rules::Evaluator;
 use std::time::Instant;
 

@@ -1,7 +1,7 @@
 //! Times the Grundy sequence of Subtraction([2,3,5]) to 10^6 (RULESETS
 //! 4.4): `cargo run --release -p onag-rules --example subtraction [n]`.
 
-use onag_rules::heap::take_and_break;
+use onag_rules::games::heap::take_and_break;
 use std::time::Instant;
 
 fn main() {

@@ -4,7 +4,7 @@
 //! With `--check`, each value is also computed by the plain evaluator (no
 //! decomposition, no symmetry) and compared.
 
-use onag_rules::toads::{Toads, TOADS_AND_FROGS};
+use onag_rules::games::strip::toads::{Toads, TOADS_AND_FROGS};
 use onag_rules::Evaluator;
 use std::time::Instant;
 

@@ -1,55 +1,29 @@
-//! Rulesets of classic combinatorial games.
+//! Rulesets of classic combinatorial games, in three layers and a registry
+//! on top:
 //!
-//! A ruleset is a position type implementing [`Position`] (partizan) or
-//! [`ImpartialPosition`]: its options, its decomposition into independent
-//! components, and its normal form under the game's symmetries. The
-//! [`Evaluator`] turns partizan positions into canonical games through a
-//! transposition table keyed by normalised components; the
-//! [`NimEvaluator`] computes nim values by mex, never through canonical
-//! forms. [`dynamic`] puts every ruleset behind one object-safe interface
-//! for the language, and [`registry`] names them. This crate depends on
+//! - [`framework`]: positions ([`Position`] for partizan games,
+//!   [`ImpartialPosition`]), the [`Evaluator`] that turns them into
+//!   canonical games through transposition tables keyed by normalised
+//!   components, the [`NimEvaluator`] that computes nim values by mex, the
+//!   object-safe faces the language uses ([`AnyPosition`], [`AnyRuleset`]),
+//!   ruleset entries, arguments and errors;
+//! - [`boards`]: grids, strips, graphs, bitboards, canonical graph
+//!   numberings, directions;
+//! - [`games`]: every ruleset, by family;
+//! - [`registry`]: the names of the rulesets and helper classes.
+//!
+//! A layer imports only from the layers below it. This crate depends on
 //! `onag-core` only.
 
-pub mod amazons;
-pub mod arc_kayles;
-pub mod args;
-pub mod bitgrid;
-pub mod cake;
-pub mod canon;
-pub mod cheques;
-pub mod clobber;
-pub mod col;
-pub mod coordinate;
-pub mod cram;
-pub mod domineering;
-pub mod dynamic;
-pub mod error;
-pub mod euclid;
-pub mod evaluator;
-pub mod fission;
-pub mod graph;
-pub mod grid;
-pub mod hackenbush;
-pub mod heap;
-pub mod impartial;
-pub mod konane;
-pub mod operations;
-pub mod partizan_coordinate;
-pub mod partizan_heap;
-pub mod position;
-pub mod registry;
-pub mod singleton;
-pub mod strip;
-pub mod table;
-pub mod table_game;
-pub mod toads;
-pub mod toppling;
-pub mod turning;
-pub mod variant;
-pub mod white_knight;
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
 
-pub use args::{Arg, Args};
-pub use error::{RuleError, RuleResult};
-pub use evaluator::Evaluator;
-pub use impartial::NimEvaluator;
-pub use position::{ImpartialPosition, Player, Position};
+pub mod boards;
+pub mod framework;
+pub mod games;
+pub mod registry;
+
+pub use framework::{
+    AnyPosition, AnyRuleset, Arg, Args, Evaluator, ImpartialPosition, NimEvaluator, Object,
+    Periodicity, Player, Position, RuleError, RuleResult, RulesetEntry,
+};

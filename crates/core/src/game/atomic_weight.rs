@@ -61,9 +61,9 @@
 //! `aw(Tiny(x)) = 0`, while `{^^ || 0 | -2}` (whose weight would be
 //! "Tiny(infinity)") has none.
 
-use super::store::GameMap;
 use super::Game;
 use crate::number::Integer;
+use crate::sharded::ShardedMap;
 use rustc_hash::FxHashMap;
 use std::sync::OnceLock;
 
@@ -90,9 +90,9 @@ impl Game {
         if self.is_all_small() {
             return Some(all_small_weight(self));
         }
-        static CACHE: OnceLock<GameMap<Option<Game>>> = OnceLock::new();
+        static CACHE: OnceLock<ShardedMap<Game, Option<Game>>> = OnceLock::new();
         CACHE
-            .get_or_init(GameMap::new)
+            .get_or_init(ShardedMap::new)
             .get_or_compute(self, || infinitesimal_weight(self))
     }
 
@@ -107,8 +107,8 @@ fn all_small_weight(g: Game) -> Game {
     if let Some(n) = g.nus() {
         return Game::integer(n.ups.clone());
     }
-    static CACHE: OnceLock<GameMap<Game>> = OnceLock::new();
-    CACHE.get_or_init(GameMap::new).get_or_compute(g, || {
+    static CACHE: OnceLock<ShardedMap<Game, Game>> = OnceLock::new();
+    CACHE.get_or_init(ShardedMap::new).get_or_compute(g, || {
         recurse(|| calculus(g, &mut |o: Game| all_small_weight(o)))
     })
 }
@@ -198,8 +198,8 @@ fn nimber_bound(g: Game) -> u64 {
             n.nimber.saturating_add(1)
         };
     }
-    static CACHE: OnceLock<GameMap<u64>> = OnceLock::new();
-    CACHE.get_or_init(GameMap::new).get_or_compute(g, || {
+    static CACHE: OnceLock<ShardedMap<Game, u64>> = OnceLock::new();
+    CACHE.get_or_init(ShardedMap::new).get_or_compute(g, || {
         recurse(|| {
             g.left_options()
                 .iter()

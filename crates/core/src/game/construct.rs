@@ -2,7 +2,7 @@
 //! Norton powers of up and their partial sums.
 
 use super::Game;
-use crate::number::{Dyadic, Integer};
+use crate::number::Dyadic;
 use std::ops::{Add, Neg, Sub};
 use std::sync::Mutex;
 
@@ -60,14 +60,18 @@ impl Game {
         up_table(n).1
     }
 
-    /// G.Pow(n) for G = {0 | H}: `{0 | H - G.PowTo(n - 1)}` (n >= 1); None
-    /// for any other base (CGSuite's Pow).
-    pub fn pow(self, n: &Integer) -> Option<Game> {
+    /// G.Pow(x) for G = {0 | H} and a number x >= 1: `{0 | H - G.PowTo(x - 1)}`
+    /// (NOTATION 5.1; Siegel, CGT II.4 on the ordinal powers `^<x>` of up).
+    /// For an integer n, `^.Pow(n)` is `^<n>`; for other x the exponent
+    /// goes through `PowTo`'s ordinal sum, so `^.Pow(3/2)` is
+    /// `{0 | * - ^:-1}` = `{0||0,v*|0,*}`. None for any other base, or when
+    /// x < 1 (x - 1 then has no sign expansion starting with `+`).
+    pub fn pow(self, x: &Dyadic) -> Option<Game> {
         let (l, r) = (self.left_options(), self.right_options());
-        if l != [Game::ZERO] || r.len() != 1 || !n.is_positive() {
+        if l != [Game::ZERO] || r.len() != 1 || *x < Dyadic::one() {
             return None;
         }
-        let below = self.pow_to(&Dyadic::from_integer(n - &Integer::one()))?;
+        let below = self.pow_to(&(x.clone() - Dyadic::one()))?;
         Some(Game::from_options(&[Game::ZERO], &[r[0].sub(below)]))
     }
 

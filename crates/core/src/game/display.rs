@@ -12,9 +12,9 @@
 //! uptimal terms (by number part, digit sequence, length, nimber), then
 //! all other games (option list by option list, Left first, recursively).
 
-use super::store::GameMap;
 use super::{Game, UptimalExpansion};
 use crate::number::{Dyadic, Integer};
+use crate::sharded::ShardedMap;
 use std::cmp::Ordering;
 use std::fmt;
 use std::ops::{Neg, Sub};
@@ -23,17 +23,22 @@ use std::sync::{Arc, OnceLock};
 /// The up part of a printed term.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum UpTerm {
+    /// No ups.
     None,
     /// k.^ (k != 0).
     Ups(Integer),
-    /// ±^<n>, n >= 2.
+    /// `±^<n>`, n >= 2.
     Pow {
+        /// Up (true) or down.
         positive: bool,
+        /// The exponent.
         n: u32,
     },
-    /// ±^[n], n >= 2.
+    /// `±^[n]`, n >= 2.
     PowTo {
+        /// Up (true) or down.
         positive: bool,
+        /// The exponent.
         n: u32,
     },
 }
@@ -41,8 +46,11 @@ pub enum UpTerm {
 /// A value printed as a term: `number + up + *nimber`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Term {
+    /// The number part.
     pub number: Dyadic,
+    /// The up part.
     pub up: UpTerm,
+    /// The nimber part: `*n`.
     pub nimber: u64,
 }
 
@@ -100,8 +108,8 @@ enum Shape {
 }
 
 fn shape(g: Game) -> Shape {
-    static CACHE: OnceLock<GameMap<Arc<Shape>>> = OnceLock::new();
-    let cache = CACHE.get_or_init(GameMap::new);
+    static CACHE: OnceLock<ShardedMap<Game, Arc<Shape>>> = OnceLock::new();
+    let cache = CACHE.get_or_init(ShardedMap::new);
     let s = cache.get_or_compute(g, || Arc::new(compute_shape(g)));
     (*s).clone()
 }
@@ -273,8 +281,8 @@ fn compare_lists(a: &[Game], b: &[Game]) -> Ordering {
 /// The options of a game in printing order.
 pub fn sorted_options(g: Game) -> (Arc<[Game]>, Arc<[Game]>) {
     type Sorted = (Arc<[Game]>, Arc<[Game]>);
-    static CACHE: OnceLock<GameMap<Sorted>> = OnceLock::new();
-    CACHE.get_or_init(GameMap::new).get_or_compute(g, || {
+    static CACHE: OnceLock<ShardedMap<Game, Sorted>> = OnceLock::new();
+    CACHE.get_or_init(ShardedMap::new).get_or_compute(g, || {
         stacker::maybe_grow(64 * 1024, 1024 * 1024, || {
             let sort = |opts: &[Game]| -> Arc<[Game]> {
                 let mut v = opts.to_vec();

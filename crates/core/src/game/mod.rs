@@ -66,6 +66,7 @@ impl Game {
         Game::from_nus(Nus::number(x))
     }
 
+    /// The integer n as a game.
     pub fn integer(n: impl Into<Integer>) -> Game {
         Game::number(Dyadic::from_integer(n.into()))
     }
@@ -75,6 +76,7 @@ impl Game {
         Game::from_nus(Nus::nimber(n))
     }
 
+    /// The nimber `*` = {0|0}.
     pub fn star() -> Game {
         Game::nimber(1)
     }
@@ -84,6 +86,7 @@ impl Game {
         Game::from_nus(Nus::new(Dyadic::zero(), k.into(), 0))
     }
 
+    /// `^` = {0|*}.
     pub fn up() -> Game {
         Game::ups(1)
     }
@@ -109,22 +112,27 @@ impl Game {
         self.nus().filter(|n| n.is_nimber()).map(|n| n.nimber)
     }
 
+    /// Whether the game is a (dyadic) number.
     pub fn is_number(self) -> bool {
         self.as_number().is_some()
     }
 
+    /// Whether the game is an integer.
     pub fn is_integer(self) -> bool {
         self.as_number().is_some_and(|x| x.is_integer())
     }
 
+    /// Whether the game is a nimber `*n` (0 included).
     pub fn is_nimber(self) -> bool {
         self.as_nimber().is_some()
     }
 
+    /// Whether the game is a number + up-multiple + nimber.
     pub fn is_nus(self) -> bool {
         self.nus().is_some()
     }
 
+    /// Whether the game is 0.
     pub fn is_zero(self) -> bool {
         self == Game::ZERO
     }

@@ -10,8 +10,11 @@ use std::fmt;
 /// The value `number + ups.^ + *nimber`.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Nus {
+    /// The number part x.
     pub number: Dyadic,
+    /// The up-multiple k of `k.^`.
     pub ups: Integer,
+    /// The nimber part n of `*n`.
     pub nimber: u64,
 }
 
@@ -72,6 +75,7 @@ impl fmt::Display for Outcome {
 }
 
 impl Nus {
+    /// The value `number + ups.^ + *nimber`.
     pub fn new(number: Dyadic, ups: Integer, nimber: u64) -> Nus {
         Nus {
             number,
@@ -80,18 +84,22 @@ impl Nus {
         }
     }
 
+    /// The number x.
     pub fn number(number: Dyadic) -> Nus {
         Nus::new(number, Integer::zero(), 0)
     }
 
+    /// The nimber `*n`.
     pub fn nimber(n: u64) -> Nus {
         Nus::new(Dyadic::zero(), Integer::zero(), n)
     }
 
+    /// Whether there are no ups and no nimber.
     pub fn is_number(&self) -> bool {
         self.ups.is_zero() && self.nimber == 0
     }
 
+    /// Whether there is no number part and no ups.
     pub fn is_nimber(&self) -> bool {
         self.number.is_zero() && self.ups.is_zero()
     }
@@ -105,6 +113,7 @@ impl Nus {
         )
     }
 
+    /// The negative: every part negated (a nimber is its own negative).
     pub fn neg(&self) -> Nus {
         Nus::new(-&self.number, -&self.ups, self.nimber)
     }

@@ -30,11 +30,11 @@ pub(crate) fn leq(g: Game, h: Game) -> bool {
         return true;
     }
     let st = store();
-    if let Some(v) = st.leq_cache.get(g, h) {
+    if let Some(v) = st.leq_cache.get(&(g, h)) {
         return v;
     }
     let result = stacker::maybe_grow(64 * 1024, 1024 * 1024, || leq_by_options(g, h));
-    st.leq_cache.insert(g, h, result);
+    st.leq_cache.insert((g, h), result);
     result
 }
 

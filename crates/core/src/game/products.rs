@@ -2,9 +2,9 @@
 //! Siegel, CGT II.?) and Conway's product (ONAG ch. 10), which is the
 //! number product on numbers and the nim product on nimbers.
 
-use super::store::ShardedCache;
 use super::Game;
 use crate::nim::nim_product_u64;
+use crate::sharded::ShardedMap;
 use std::sync::OnceLock;
 
 impl Game {
@@ -12,16 +12,16 @@ impl Game {
     /// otherwise `{G^L.U + (U + I) | G^R.U - (U + I)}` with I ranging over
     /// the incentives of U.
     pub fn norton_product(self, u: Game) -> Game {
-        static CACHE: OnceLock<ShardedCache<Game>> = OnceLock::new();
+        static CACHE: OnceLock<ShardedMap<(Game, Game), Game>> = OnceLock::new();
         if let Some(n) = self.as_number().and_then(|x| x.to_integer()) {
             return u.times(&n);
         }
-        let cache = CACHE.get_or_init(ShardedCache::new);
-        if let Some(p) = cache.get(self, u) {
+        let cache = CACHE.get_or_init(ShardedMap::new);
+        if let Some(p) = cache.get(&(self, u)) {
             return p;
         }
         let p = self.norton_product_by_options(u);
-        cache.insert(self, u, p);
+        cache.insert((self, u), p);
         p
     }
 
@@ -47,7 +47,7 @@ impl Game {
     /// G^R H^R | G^L H + G H^R - G^L H^R, G^R H + G H^L - G^R H^L}, on
     /// canonical forms.
     pub fn conway_product(self, h: Game) -> Game {
-        static CACHE: OnceLock<ShardedCache<Game>> = OnceLock::new();
+        static CACHE: OnceLock<ShardedMap<(Game, Game), Game>> = OnceLock::new();
         if self.is_zero() || h.is_zero() {
             return Game::ZERO;
         }
@@ -58,8 +58,8 @@ impl Game {
             return Game::nimber(nim_product_u64(a, b));
         }
         let (g, h) = if self <= h { (self, h) } else { (h, self) };
-        let cache = CACHE.get_or_init(ShardedCache::new);
-        if let Some(p) = cache.get(g, h) {
+        let cache = CACHE.get_or_init(ShardedMap::new);
+        if let Some(p) = cache.get(&(g, h)) {
             return p;
         }
         let p = stacker::maybe_grow(64 * 1024, 1024 * 1024, || {
@@ -83,7 +83,7 @@ impl Game {
             right.extend(pairs(gr, hl));
             Game::from_options(&left, &right)
         });
-        cache.insert(g, h, p);
+        cache.insert((g, h), p);
         p
     }
 }

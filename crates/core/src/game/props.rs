@@ -1,9 +1,10 @@
 //! Derived properties of canonical games: stops, smallness, followers, and
 //! the parity predicates of NOTATION 5.1. Each is memoised per game.
 
-use super::store::{store, GameMap, NodeKind};
+use super::store::{store, NodeKind};
 use super::Game;
 use crate::number::{Dyadic, Integer};
+use crate::sharded::ShardedMap;
 use rustc_hash::FxHashSet;
 use std::sync::OnceLock;
 
@@ -32,10 +33,12 @@ impl Game {
         }
     }
 
+    /// The Left stop (ONAG chapter 9).
     pub fn left_stop(self) -> Dyadic {
         self.stops().0
     }
 
+    /// The Right stop (ONAG chapter 9).
     pub fn right_stop(self) -> Dyadic {
         self.stops().1
     }
@@ -56,11 +59,11 @@ impl Game {
     /// the other (on the canonical form, so 0 is the only terminal
     /// position).
     pub fn is_all_small(self) -> bool {
-        static CACHE: OnceLock<GameMap<bool>> = OnceLock::new();
+        static CACHE: OnceLock<ShardedMap<Game, bool>> = OnceLock::new();
         if let Some(n) = self.nus() {
             return n.number.is_zero();
         }
-        CACHE.get_or_init(GameMap::new).get_or_compute(self, || {
+        CACHE.get_or_init(ShardedMap::new).get_or_compute(self, || {
             recurse(|| {
                 let (l, r) = (self.left_options(), self.right_options());
                 !l.is_empty() && !r.is_empty() && l.iter().chain(r).all(|g| g.is_all_small())
@@ -69,8 +72,8 @@ impl Game {
     }
 
     fn parity(self) -> Parity {
-        static CACHE: OnceLock<GameMap<Parity>> = OnceLock::new();
-        CACHE.get_or_init(GameMap::new).get_or_compute(self, || {
+        static CACHE: OnceLock<ShardedMap<Game, Parity>> = OnceLock::new();
+        CACHE.get_or_init(ShardedMap::new).get_or_compute(self, || {
             recurse(|| {
                 let opts = || self.left_options().iter().chain(self.right_options());
                 let mut bits = 0;

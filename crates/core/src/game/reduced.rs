@@ -23,8 +23,8 @@
 //! directly: games that differ by an infinitesimal get the same reduced
 //! form.)
 
-use super::store::GameMap;
 use super::Game;
+use crate::sharded::ShardedMap;
 use std::sync::OnceLock;
 
 fn recurse<R>(f: impl FnOnce() -> R) -> R {
@@ -45,9 +45,9 @@ impl Game {
         if ls == rs {
             return Game::number(ls);
         }
-        static CACHE: OnceLock<GameMap<Game>> = OnceLock::new();
+        static CACHE: OnceLock<ShardedMap<Game, Game>> = OnceLock::new();
         CACHE
-            .get_or_init(GameMap::new)
+            .get_or_init(ShardedMap::new)
             .get_or_compute(self, || recurse(|| reduce(self)))
     }
 }

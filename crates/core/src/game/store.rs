@@ -1,30 +1,34 @@
 //! The canonical short-game store: hash-consed canonical forms with `u32`
 //! handles.
 //!
-//! Layout (DESIGN.md, "The core store"):
-//! - nodes live in a segmented, append-only arena: segment 0 holds ids
-//!   `0..1024`, segment k >= 1 holds ids `2^(k+9)..2^(k+10)`. Segments are
-//!   allocated once and never freed or moved, so a node, once written, can
-//!   be read without a lock for the rest of the process;
+//! Layout (docs/DESIGN.md, "The core store"):
+//! - nodes live in an append-only arena of segments: segment 0 holds ids
+//!   `0..1024`, segment k in 1..=6 holds ids `2^(k+9)..2^(k+10)`, and every
+//!   later segment holds 2^16 ids. A segment is allocated when its first id
+//!   is, and never freed or moved, so a node, once written, can be read
+//!   without a lock for the rest of the process;
+//! - every slot is a `OnceLock`: written once, by the thread that allocated
+//!   its id, before the id is published through an interning map (under
+//!   the shard lock); every id a thread can see comes from such a map or
+//!   from the options of a node it has already read, so a published slot
+//!   is always initialised;
 //! - option lists are carved out of large leaked chunks of `Game` (a bump
 //!   allocator), so there is no `Vec` per node and slices are `'static`;
 //! - interning maps are sharded by hash, each shard behind its own mutex, so
 //!   that several threads can build games at once.
 //!
-//! Publication: a node is written completely before its id is inserted in
-//! the interning map (under the shard lock), and every id a thread can see
-//! comes from such a map or from the options of a node it has already read,
-//! so reads of published nodes never race with their initialisation.
+//! The store is written in safe Rust: the segments and slots are
+//! `OnceLock`s, and the option chunks are leaked boxes split as they are
+//! handed out.
 
 use super::nus::Nus;
 use super::Game;
 use crate::number::{Dyadic, Integer};
+use crate::sharded::ShardedMap;
 use hashbrown::HashTable;
 use rustc_hash::{FxHashMap, FxHasher};
-use std::cell::UnsafeCell;
 use std::hash::{Hash, Hasher};
-use std::mem::MaybeUninit;
-use std::sync::atomic::{AtomicPtr, AtomicU32, Ordering};
+use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::{Mutex, MutexGuard, OnceLock};
 
 /// One canonical game.
@@ -84,41 +88,34 @@ impl Node {
     }
 }
 
-const SEGMENTS: usize = 23;
+/// Ids below 2^SMALL_BITS live in the growing segments 0..=6; the others in
+/// segments of 2^SMALL_BITS ids each.
+const SMALL_BITS: u32 = 16;
 const SEG0_BITS: u32 = 10;
+/// The growing segments: 0 (ids below 2^SEG0_BITS) and one per doubling up
+/// to 2^SMALL_BITS.
+const GROWING: usize = (SMALL_BITS - SEG0_BITS + 1) as usize;
+const SEGMENTS: usize = GROWING + (1 << (32 - SMALL_BITS)) - 1;
 const SHARDS: usize = 64;
 const CHUNK: usize = 1 << 16;
 
-type Slot = UnsafeCell<MaybeUninit<Node>>;
+type Slot = OnceLock<Node>;
+type Segment = OnceLock<Box<[Slot]>>;
 
 /// An interning shard for compound games: (hash, id) pairs.
 type CompoundShard = HashTable<(u64, u32)>;
 
 /// The global store of canonical games.
 pub(crate) struct Store {
-    segments: [AtomicPtr<Slot>; SEGMENTS],
+    segments: Box<[Segment; SEGMENTS]>,
     next_id: AtomicU32,
     nus_shards: Box<[Mutex<FxHashMap<Nus, u32>>]>,
     compound_shards: Box<[Mutex<CompoundShard>]>,
-    slices: Mutex<SliceChunk>,
-    pub add_cache: ShardedCache<Game>,
-    pub leq_cache: ShardedCache<bool>,
+    /// The unused rest of the current option chunk.
+    slices: Mutex<&'static mut [Game]>,
+    pub add_cache: ShardedMap<(Game, Game), Game>,
+    pub leq_cache: ShardedMap<(Game, Game), bool>,
 }
-
-// SAFETY: slots are written exactly once, by the thread that allocated the
-// id, before the id is published through a mutex-protected map; afterwards
-// they are only read. Everything else is behind mutexes or atomics.
-unsafe impl Sync for Store {}
-unsafe impl Send for Store {}
-
-struct SliceChunk {
-    ptr: *mut Game,
-    used: usize,
-    cap: usize,
-}
-
-// SAFETY: the chunk pointer is only dereferenced under the mutex that owns it.
-unsafe impl Send for SliceChunk {}
 
 static STORE: OnceLock<Store> = OnceLock::new();
 
@@ -134,8 +131,12 @@ pub(crate) fn store() -> &'static Store {
 }
 
 /// Segment and offset of an id.
+#[inline]
 fn locate(id: u32) -> (usize, usize) {
-    if id < (1 << SEG0_BITS) {
+    if id >= 1 << SMALL_BITS {
+        let seg = GROWING - 1 + (id >> SMALL_BITS) as usize;
+        (seg, (id & ((1 << SMALL_BITS) - 1)) as usize)
+    } else if id < (1 << SEG0_BITS) {
         (0, id as usize)
     } else {
         let bits = 32 - id.leading_zeros();
@@ -145,10 +146,10 @@ fn locate(id: u32) -> (usize, usize) {
 }
 
 fn segment_len(seg: usize) -> usize {
-    if seg == 0 {
-        1 << SEG0_BITS
-    } else {
-        1 << (seg as u32 + SEG0_BITS - 1)
+    match seg {
+        0 => 1 << SEG0_BITS,
+        s if s < GROWING => 1 << (s as u32 + SEG0_BITS - 1),
+        _ => 1 << SMALL_BITS,
     }
 }
 
@@ -170,35 +171,34 @@ pub(crate) fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
 
 impl Store {
     fn new() -> Store {
+        let segments: Box<[Segment]> = (0..SEGMENTS).map(|_| OnceLock::new()).collect();
+        let Ok(segments) = segments.try_into() else {
+            unreachable!("the segment table is built with SEGMENTS entries")
+        };
         Store {
-            segments: std::array::from_fn(|_| AtomicPtr::new(std::ptr::null_mut())),
+            segments,
             next_id: AtomicU32::new(0),
             nus_shards: (0..SHARDS)
                 .map(|_| Mutex::new(FxHashMap::default()))
                 .collect(),
             compound_shards: (0..SHARDS).map(|_| Mutex::new(HashTable::new())).collect(),
-            slices: Mutex::new(SliceChunk {
-                ptr: std::ptr::null_mut(),
-                used: 0,
-                cap: 0,
-            }),
-            add_cache: ShardedCache::new(),
-            leq_cache: ShardedCache::new(),
+            slices: Mutex::new(&mut []),
+            add_cache: ShardedMap::new(),
+            leq_cache: ShardedMap::new(),
         }
     }
 
     /// The node of a published id.
     #[inline]
-    pub fn node(&self, g: Game) -> &'static Node {
+    pub fn node(&'static self, g: Game) -> &'static Node {
         let (seg, off) = locate(g.0);
-        let base = self.segments[seg].load(Ordering::Acquire);
-        debug_assert!(!base.is_null());
-        // SAFETY: `g` was published, so its segment exists and its slot was
-        // initialised before publication; slots are never moved or freed,
-        // and the store itself is a never-dropped static.
-        unsafe {
-            let slot: &'static Slot = &*base.add(off);
-            (*slot.get()).assume_init_ref()
+        let node = self.segments[seg]
+            .get()
+            .and_then(|s| s.get(off))
+            .and_then(OnceLock::get);
+        match node {
+            Some(n) => n,
+            None => unpublished(g),
         }
     }
 
@@ -207,44 +207,16 @@ impl Store {
         self.next_id.load(Ordering::Relaxed) as usize
     }
 
-    fn segment(&self, seg: usize) -> *mut Slot {
-        let p = self.segments[seg].load(Ordering::Acquire);
-        if !p.is_null() {
-            return p;
-        }
-        let len = segment_len(seg);
-        let fresh: Box<[Slot]> = (0..len)
-            .map(|_| UnsafeCell::new(MaybeUninit::uninit()))
-            .collect();
-        let fresh = Box::into_raw(fresh) as *mut Slot;
-        match self.segments[seg].compare_exchange(
-            std::ptr::null_mut(),
-            fresh,
-            Ordering::AcqRel,
-            Ordering::Acquire,
-        ) {
-            Ok(_) => fresh,
-            Err(existing) => {
-                // SAFETY: `fresh` was never shared; rebuild the box to free it.
-                unsafe {
-                    drop(Box::from_raw(std::ptr::slice_from_raw_parts_mut(
-                        fresh, len,
-                    )))
-                };
-                existing
-            }
-        }
-    }
-
     /// Write a new node and return its (not yet published) id.
     fn push(&self, node: Node) -> Game {
         let id = self.next_id.fetch_add(1, Ordering::Relaxed);
         assert!(id != NO_ID, "the game store is full (2^32 - 1 games)");
         let (seg, off) = locate(id);
-        let base = self.segment(seg);
-        // SAFETY: `id` is unique to this call, so no one else touches the
-        // slot; it is within the segment by construction of `locate`.
-        unsafe { (*(*base.add(off)).get()).write(node) };
+        let segment = self.segments[seg]
+            .get_or_init(|| (0..segment_len(seg)).map(|_| OnceLock::new()).collect());
+        // `id` is unique to this call, so the slot is empty.
+        let written = segment.get(off).map(|slot| slot.set(node).is_ok());
+        debug_assert_eq!(written, Some(true), "slot {id} is written once");
         Game(id)
     }
 
@@ -253,25 +225,15 @@ impl Store {
         if games.is_empty() {
             return &[];
         }
-        let mut chunk = lock(&self.slices);
-        if chunk.cap - chunk.used < games.len() {
-            let cap = CHUNK.max(games.len());
-            let fresh: Box<[MaybeUninit<Game>]> = Box::new_uninit_slice(cap);
-            chunk.ptr = Box::into_raw(fresh) as *mut Game;
-            chunk.used = 0;
-            chunk.cap = cap;
+        let mut rest = lock(&self.slices);
+        if rest.len() < games.len() {
+            *rest = Box::leak(vec![Game::ZERO; CHUNK.max(games.len())].into_boxed_slice());
         }
-        // SAFETY: the chunk has room for `games.len()` more elements from
-        // `used`; chunks are leaked, so the slice lives for 'static, and the
-        // region handed out is never written again.
-        unsafe {
-            let dst = chunk.ptr.add(chunk.used);
-            std::ptr::copy_nonoverlapping(games.as_ptr(), dst, games.len());
-            chunk.used += games.len();
-            std::slice::from_raw_parts(dst, games.len())
-        }
+        let (head, tail) = std::mem::take(&mut *rest).split_at_mut(games.len());
+        head.copy_from_slice(games);
+        *rest = tail;
+        head
     }
-
     /// The handle of a nus value, interning it if new.
     pub fn intern_nus(&self, value: Nus) -> Game {
         let hash = hash_of(&value);
@@ -292,7 +254,7 @@ impl Store {
     /// (each list sorted by id, without duplicates), interning it if new.
     /// The caller guarantees the options form a canonical form that is not
     /// a nus value.
-    pub fn intern_compound(&self, left: &[Game], right: &[Game]) -> Game {
+    pub fn intern_compound(&'static self, left: &[Game], right: &[Game]) -> Game {
         let hash = hash_of(&(left, right));
         let mut shard = lock(&self.compound_shards[shard_of(hash)]);
         let found = shard.find(hash, |&(h, id)| {
@@ -327,75 +289,9 @@ impl Store {
     }
 }
 
-/// A cache keyed by an ordered pair of games, sharded for concurrency.
-pub(crate) struct ShardedCache<V> {
-    shards: Box<[Mutex<FxHashMap<u64, V>>]>,
-}
-
-impl<V: Copy> ShardedCache<V> {
-    pub fn new() -> Self {
-        ShardedCache {
-            shards: (0..SHARDS)
-                .map(|_| Mutex::new(FxHashMap::default()))
-                .collect(),
-        }
-    }
-
-    fn key(a: Game, b: Game) -> u64 {
-        ((a.0 as u64) << 32) | b.0 as u64
-    }
-
-    fn shard(&self, key: u64) -> &Mutex<FxHashMap<u64, V>> {
-        let h = key.wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        &self.shards[shard_of(h)]
-    }
-
-    pub fn get(&self, a: Game, b: Game) -> Option<V> {
-        let k = Self::key(a, b);
-        lock(self.shard(k)).get(&k).copied()
-    }
-
-    pub fn insert(&self, a: Game, b: Game, v: V) {
-        let k = Self::key(a, b);
-        lock(self.shard(k)).insert(k, v);
-    }
-}
-
-/// A memo table from games to a derived property, sharded for concurrency.
-pub(crate) struct GameMap<V> {
-    shards: Box<[Mutex<FxHashMap<u32, V>>]>,
-}
-
-impl<V: Clone> GameMap<V> {
-    pub fn new() -> Self {
-        GameMap {
-            shards: (0..SHARDS)
-                .map(|_| Mutex::new(FxHashMap::default()))
-                .collect(),
-        }
-    }
-
-    fn shard(&self, g: Game) -> &Mutex<FxHashMap<u32, V>> {
-        let h = (g.0 as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        &self.shards[shard_of(h)]
-    }
-
-    pub fn get(&self, g: Game) -> Option<V> {
-        lock(self.shard(g)).get(&g.0).cloned()
-    }
-
-    pub fn insert(&self, g: Game, v: V) {
-        lock(self.shard(g)).insert(g.0, v);
-    }
-
-    /// The cached value, or `compute(g)` stored for next time. The lock is
-    /// not held while computing, so `compute` may recurse.
-    pub fn get_or_compute(&self, g: Game, compute: impl FnOnce() -> V) -> V {
-        if let Some(v) = self.get(g) {
-            return v;
-        }
-        let v = compute();
-        self.insert(g, v.clone());
-        v
-    }
+/// A published id whose slot is empty: a broken invariant of the store,
+/// never a consequence of input.
+#[cold]
+fn unpublished(g: Game) -> ! {
+    panic!("game {} was read before it was written", g.0)
 }

@@ -29,11 +29,11 @@ pub(crate) fn add(g: Game, h: Game) -> Game {
         _ => {}
     }
     let st = store();
-    if let Some(s) = st.add_cache.get(g, h) {
+    if let Some(s) = st.add_cache.get(&(g, h)) {
         return s;
     }
     let s = stacker::maybe_grow(64 * 1024, 1024 * 1024, || add_by_options(g, h));
-    st.add_cache.insert(g, h, s);
+    st.add_cache.insert((g, h), s);
     s
 }
 
@@ -52,7 +52,7 @@ fn add_by_options(g: Game, h: Game) -> Game {
 /// x + G for a number x and a compound (non-nus) canonical G.
 fn translate(x: Game, g: Game) -> Game {
     let st = store();
-    if let Some(s) = st.add_cache.get(x.min(g), x.max(g)) {
+    if let Some(s) = st.add_cache.get(&(x.min(g), x.max(g))) {
         return s;
     }
     let s = stacker::maybe_grow(64 * 1024, 1024 * 1024, || {
@@ -60,7 +60,7 @@ fn translate(x: Game, g: Game) -> Game {
         let right: Vec<Game> = g.right_options().iter().map(|&gr| add(x, gr)).collect();
         intern_sorted(left, right)
     });
-    st.add_cache.insert(x.min(g), x.max(g), s);
+    st.add_cache.insert((x.min(g), x.max(g)), s);
     s
 }
 

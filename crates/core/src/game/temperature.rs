@@ -1,9 +1,9 @@
 //! Cooling, heating and overheating; incentives; stop counts; the
 //! confusion interval (Winning Ways ch. 6; Siegel, CGT II.5; NOTATION 5.1).
 
-use super::store::GameMap;
 use super::Game;
 use crate::number::{Dyadic, Integer};
+use crate::sharded::ShardedMap;
 use rustc_hash::FxHashMap;
 use std::sync::{Mutex, OnceLock};
 
@@ -40,7 +40,9 @@ impl<K: std::hash::Hash + Eq + Clone> PairMemo<K> {
 /// One end of a confusion interval.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct IntervalEnd {
+    /// The end's value.
     pub value: Dyadic,
+    /// Whether the end belongs to the interval.
     pub closed: bool,
 }
 
@@ -49,7 +51,9 @@ pub struct IntervalEnd {
 /// number.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ConfusionInterval {
+    /// The lower end (the Right stop).
     pub low: IntervalEnd,
+    /// The upper end (the Left stop).
     pub high: IntervalEnd,
 }
 
@@ -65,12 +69,15 @@ impl Game {
     /// G cooled by t (t > -1; the caller checks): Conway's cooling,
     /// `G_t = {G^L_t - t | G^R_t + t}`, except that above the temperature
     /// the result is the mean (the cooled game has become the number it is
-    /// infinitesimally close to), and numbers are unchanged.
+    /// infinitesimally close to; ONAG ch. 9, NOTATION 5.1).
+    ///
+    /// Numbers follow the same definition: a number `m/2^k` has temperature
+    /// `-1/2^k`, so it is unchanged only above that; cooling it by a lower
+    /// (negative) t heats it into a switch (`1/4` cooled by `-3/8` is
+    /// `{3/8|1/8}`, by `-1/4` it is `1/4*`). Integers, of temperature -1,
+    /// are always unchanged.
     pub fn cool(self, t: &Dyadic) -> Game {
         static MEMO: OnceLock<PairMemo<Dyadic>> = OnceLock::new();
-        if self.is_number() {
-            return self;
-        }
         if *t > self.temperature() {
             return Game::number(self.mean());
         }
@@ -139,7 +146,9 @@ impl Game {
             })
     }
 
-    /// G cooled by its temperature (numbers are unchanged).
+    /// G cooled by its temperature. Numbers are unchanged: CGSuite freezes
+    /// a number to itself (`(25/16).Freeze` is `25/16`, the reference
+    /// corpus), where cooling it by its temperature would give `25/16*`.
     pub fn freeze(self) -> Game {
         if self.is_number() {
             return self;
@@ -180,11 +189,11 @@ impl Game {
     /// 1 for a number; otherwise the sum of the stop counts of all options
     /// (the number of leaves of the tree of play down to numbers).
     pub fn stop_count(self) -> Integer {
-        static CACHE: OnceLock<GameMap<Integer>> = OnceLock::new();
+        static CACHE: OnceLock<ShardedMap<Game, Integer>> = OnceLock::new();
         if self.is_number() {
             return Integer::one();
         }
-        CACHE.get_or_init(GameMap::new).get_or_compute(self, || {
+        CACHE.get_or_init(ShardedMap::new).get_or_compute(self, || {
             recurse(|| {
                 self.left_options()
                     .iter()

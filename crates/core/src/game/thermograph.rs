@@ -10,10 +10,10 @@
 //! their options too, so they keep the subzero structure down to t = -1
 //! that CGSuite shows (25/16 has temperature -1/16).
 
-use super::store::GameMap;
 use super::Game;
 use super::Nus;
 use crate::number::{Dyadic, Integer};
+use crate::sharded::ShardedMap;
 use std::cmp::Ordering;
 use std::fmt;
 use std::sync::{Arc, OnceLock};
@@ -247,7 +247,9 @@ fn crossing(t: &Dyadic, va: &Dyadic, sa: i64, vb: &Dyadic, sb: i64) -> Option<Dy
 /// The thermograph of a game: its two walls.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Thermograph {
+    /// The left wall.
     pub left: Trajectory,
+    /// The right wall.
     pub right: Trajectory,
     temperature: Dyadic,
 }
@@ -295,8 +297,8 @@ impl fmt::Display for Thermograph {
 impl Game {
     /// The thermograph (memoised).
     pub fn thermograph(self) -> Arc<Thermograph> {
-        static CACHE: OnceLock<GameMap<Arc<Thermograph>>> = OnceLock::new();
-        CACHE.get_or_init(GameMap::new).get_or_compute(self, || {
+        static CACHE: OnceLock<ShardedMap<Game, Arc<Thermograph>>> = OnceLock::new();
+        CACHE.get_or_init(ShardedMap::new).get_or_compute(self, || {
             Arc::new(stacker::maybe_grow(64 * 1024, 1024 * 1024, || {
                 compute(self)
             }))

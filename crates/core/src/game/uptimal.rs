@@ -51,9 +51,9 @@
 //! them the game is reported not uptimal.
 
 use super::nus::Nus;
-use super::store::GameMap;
 use super::Game;
 use crate::number::{Dyadic, Integer};
+use crate::sharded::ShardedMap;
 use std::fmt;
 use std::sync::OnceLock;
 
@@ -164,9 +164,9 @@ impl Game {
             };
             return Some(UptimalExpansion::new(n.number.clone(), digits, n.nimber));
         }
-        static CACHE: OnceLock<GameMap<Option<UptimalExpansion>>> = OnceLock::new();
+        static CACHE: OnceLock<ShardedMap<Game, Option<UptimalExpansion>>> = OnceLock::new();
         CACHE
-            .get_or_init(GameMap::new)
+            .get_or_init(ShardedMap::new)
             .get_or_compute(self, || expand(self))
     }
 
@@ -325,8 +325,8 @@ fn compound_depth(g: Game) -> u64 {
     if g.is_nus() {
         return 0;
     }
-    static CACHE: OnceLock<GameMap<u64>> = OnceLock::new();
-    CACHE.get_or_init(GameMap::new).get_or_compute(g, || {
+    static CACHE: OnceLock<ShardedMap<Game, u64>> = OnceLock::new();
+    CACHE.get_or_init(ShardedMap::new).get_or_compute(g, || {
         recurse(|| {
             g.left_options()
                 .iter()
@@ -360,8 +360,8 @@ impl Game {
             }
             return Game::from_nus(Nus::new(Dyadic::zero(), n.ups.clone(), n.nimber ^ 1));
         }
-        static CACHE: OnceLock<GameMap<Game>> = OnceLock::new();
-        CACHE.get_or_init(GameMap::new).get_or_compute(self, || {
+        static CACHE: OnceLock<ShardedMap<Game, Game>> = OnceLock::new();
+        CACHE.get_or_init(ShardedMap::new).get_or_compute(self, || {
             recurse(|| {
                 let side = |opts: &[Game], with_zero: bool| -> Vec<Game> {
                     let mut v: Vec<Game> = opts.iter().map(|o| o.companion()).collect();

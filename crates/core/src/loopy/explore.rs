@@ -30,7 +30,9 @@ use std::hash::Hash;
 /// a position whose value is already known.
 #[derive(Clone, Debug)]
 pub enum Move<P> {
+    /// A move to this position, explored in turn.
     To(P),
+    /// A move to a position whose value is already known.
     Value(SidedValue),
 }
 
@@ -161,6 +163,7 @@ impl<P: Clone + Eq + Hash> Explored<P> {
         self.positions.len()
     }
 
+    /// Whether no position has been explored yet.
     pub fn is_empty(&self) -> bool {
         self.positions.is_empty()
     }
@@ -198,12 +201,15 @@ impl<P: Clone + Eq + Hash> Explored<P> {
 /// A part of a decomposed position.
 #[derive(Clone, Debug)]
 pub enum Part<P> {
+    /// A component still to be explored.
     Position(P),
+    /// A component whose value is already known.
     Value(SidedValue),
 }
 
 /// A loopy ruleset as the evaluator sees it.
 pub trait LoopyRules {
+    /// The positions of the ruleset (their equality and hash key the memo).
     type Position: Clone + Eq + Hash;
 
     /// The options of `player` from `p`, in the ruleset's order.

@@ -35,6 +35,7 @@ impl Graph {
         self.left.len()
     }
 
+    /// Whether the graph has no vertices.
     pub fn is_empty(&self) -> bool {
         self.left.is_empty()
     }

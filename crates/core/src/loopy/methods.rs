@@ -168,10 +168,12 @@ impl Stopper {
         }
     }
 
+    /// Left's stop (LOOPY 2.10): where play ends when Left starts.
     pub fn left_stop(self) -> LoopyResult<Pseudonumber> {
         self.stop(Player::Left)
     }
 
+    /// Right's stop (LOOPY 2.10): where play ends when Right starts.
     pub fn right_stop(self) -> LoopyResult<Pseudonumber> {
         self.stop(Player::Right)
     }
@@ -458,9 +460,9 @@ pub fn pow(g: Game, x: &Pseudonumber) -> LoopyResult<Stopper> {
         return Err(invalid_base());
     }
     if let Pseudonumber::Number(n) = x {
-        if let Some(k) = n.to_integer() {
+        if n.to_integer().is_some() {
             return g
-                .pow(&k)
+                .pow(n)
                 .map(Stopper::from)
                 .ok_or_else(LoopyError::invalid_exponent);
         }

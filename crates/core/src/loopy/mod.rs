@@ -51,7 +51,9 @@ pub use stopper::Stopper;
 /// A player: Left (positive) or Right.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Player {
+    /// Left, the positive player.
     Left,
+    /// Right, the negative player.
     Right,
 }
 
@@ -80,7 +82,9 @@ impl Player {
 /// `game.Side`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Side {
+    /// The onside: draws count as wins for Left.
     Onside,
+    /// The offside: draws count as wins for Right.
     Offside,
 }
 

@@ -77,8 +77,17 @@ impl Hash for SideGraph {
 /// whose simplified sides are not both stoppers.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum SidedValue {
+    /// A stopper: both sides are the same stopper.
     Stopper(Stopper),
-    StopperSided { onside: Stopper, offside: Stopper },
+    /// `onside & offside`, two different stoppers.
+    StopperSided {
+        /// The onside stopper.
+        onside: Stopper,
+        /// The offside stopper.
+        offside: Stopper,
+    },
+    /// A sided value whose simplified sides are not both stoppers: the
+    /// onside and offside graphs.
     General(Arc<[SideGraph; 2]>),
 }
 

@@ -30,7 +30,9 @@ use crate::game::Game;
 pub struct Spec {
     /// The node label (`a` in `a{0|a}`), visible to every option inside.
     pub label: Option<String>,
+    /// Left's options, in the order written.
     pub left: Vec<SpecOption>,
+    /// Right's options, in the order written.
     pub right: Vec<SpecOption>,
     /// `pass` appears among the Left options.
     pub left_pass: bool,

@@ -191,10 +191,12 @@ impl Stopper {
         }
     }
 
+    /// Left's options, as canonical stoppers.
     pub fn left_options(self) -> Vec<Stopper> {
         self.options(Player::Left)
     }
 
+    /// Right's options, as canonical stoppers.
     pub fn right_options(self) -> Vec<Stopper> {
         self.options(Player::Right)
     }

@@ -7,8 +7,8 @@ use std::ops::Neg;
 use super::{Dyadic, Integer, NumberError};
 
 /// The largest result, in bits, that [`Rational::pow`] computes: a power
-/// whose numerator or denominator would certainly need more bits is the
-/// error "Exponent too large" (2^22 bits is about 1.3 million decimal
+/// whose numerator or denominator would certainly need more bits is
+/// CGSuite's error `Overflow.` (2^22 bits is about 1.3 million decimal
 /// digits, a fraction of a second of work; larger powers were found by
 /// fuzzing to hold a session for many seconds).
 pub const MAX_POW_BITS: u64 = 1 << 22;
@@ -266,7 +266,7 @@ impl Rational {
     /// The power x^n for any integer n; a negative exponent gives the
     /// reciprocal power (so `0^-1` is `inf`), and `x^0 = 1` for every x.
     /// Powers of 0, ±1 and the infinities are computed for every exponent;
-    /// other bases give the error "Exponent too large" when |n| exceeds
+    /// other bases give CGSuite's error `Overflow.` when |n| exceeds
     /// `u32::MAX` or the result would exceed [`MAX_POW_BITS`] bits.
     pub fn pow(&self, exp: &Integer) -> Result<Rational, NumberError> {
         if exp.is_zero() {
@@ -288,7 +288,7 @@ impl Rational {
             let negate = self.is_negative() && n.is_even();
             return Ok(if negate { self.neg() } else { self.clone() });
         }
-        let too_large = || NumberError::new("Exponent too large");
+        let too_large = || NumberError::new("Overflow.");
         let e = n.to_u32().ok_or_else(too_large)?;
         // x^e needs at least (bit_length(x) - 1) * e + 1 bits.
         let bits = self.num.bit_length().max(self.den.bit_length()) - 1;

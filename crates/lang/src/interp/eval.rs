@@ -1,0 +1,349 @@
+//! Evaluation of the resolved tree, node by node.
+
+use super::{Closure, Cx, Flow, Frame, Interp, Signal};
+use crate::ast::UnaryOp;
+use crate::classes::builtin;
+use crate::compile::ir::{GlobalRef, Node, NodeKind, Target, TermIR};
+use crate::error::{ErrorKind, EvalError, EvalResult};
+use crate::value::Value;
+use onag_core::game::Game;
+use onag_core::number::Rational;
+use std::rc::Rc;
+
+/// Remaining stack below which evaluation switches to a fresh segment.
+const STACK_RED_ZONE: usize = 128 * 1024;
+/// Size of each fresh stack segment.
+const STACK_SEGMENT: usize = 4 * 1024 * 1024;
+
+/// `Expected `cgsuite.lang.Boolean`; found `T`.`
+pub(crate) fn expect_bool(interp: &Interp, v: &Value) -> EvalResult<bool> {
+    match v {
+        Value::Bool(b) => Ok(*b),
+        other => Err(EvalError::expected(
+            "cgsuite.lang.Boolean",
+            &interp.class_name_of(other),
+        )),
+    }
+}
+
+impl Interp {
+    /// Evaluates a node.
+    pub(crate) fn eval(&self, n: &Node, cx: &Cx<'_>) -> Flow {
+        match &n.kind {
+            NodeKind::Const(v) => Ok(v.clone()),
+            NodeKind::Local(slot) => Ok(cx.frame.get(*slot)),
+            _ => stacker::maybe_grow(STACK_RED_ZONE, STACK_SEGMENT, || {
+                self.eval_compound(n, cx).map_err(|s| match s {
+                    Signal::Error(e) => Signal::Error(Box::new(e.at(n.span))),
+                    other => other,
+                })
+            }),
+        }
+    }
+
+    /// Evaluates a node to a value; control signals cannot reach here.
+    pub(crate) fn eval_value(&self, n: &Node, cx: &Cx<'_>) -> EvalResult {
+        self.eval(n, cx).map_err(Signal::into_error)
+    }
+
+    /// Evaluates a condition, which must be a Boolean.
+    pub(crate) fn eval_bool(&self, n: &Node, cx: &Cx<'_>) -> Flow<bool> {
+        let v = self.eval(n, cx)?;
+        expect_bool(self, &v).map_err(|e| Signal::from(e.at(n.span)))
+    }
+
+    fn eval_all(&self, nodes: &[Node], cx: &Cx<'_>) -> Flow<Vec<Value>> {
+        nodes.iter().map(|n| self.eval(n, cx)).collect()
+    }
+
+    fn eval_compound(&self, n: &Node, cx: &Cx<'_>) -> Flow {
+        match &n.kind {
+            NodeKind::Const(v) => Ok(v.clone()),
+            NodeKind::Raise(e) => Err(Signal::Error(e.clone())),
+            NodeKind::Local(slot) => Ok(cx.frame.get(*slot)),
+            NodeKind::Outer(depth, slot) => Ok(cx
+                .frame
+                .outer(*depth)
+                .map_or(Value::Nothing, |f| f.get(*slot))),
+            NodeKind::Global(g) => Ok(self.global_value(g)?),
+            NodeKind::Assign(target, value) => {
+                let v = self.eval(value, cx)?;
+                self.assign(target, v.clone(), cx)?;
+                Ok(v)
+            }
+            NodeKind::Declare(slot, value) => {
+                let v = match value {
+                    Some(value) => self.eval(value, cx)?,
+                    None => Value::Nothing,
+                };
+                cx.frame.set(*slot, v.clone());
+                Ok(v)
+            }
+            NodeKind::This => cx.this.cloned().ok_or_else(|| {
+                Signal::from(EvalError::of(
+                    ErrorKind::UndefinedName,
+                    "`this` is only valid inside a class",
+                ))
+            }),
+            NodeKind::Member(m) => Ok(self.member_value(cx, m)?),
+            NodeKind::CallMember(m, args) => self.call_member(cx, m, args),
+            NodeKind::Static(s) => Ok(self.static_value(s)?),
+            NodeKind::Class(c) => Ok(self.class_value(c)?),
+            NodeKind::Seq(nodes) => {
+                let mut last = Value::Nothing;
+                for node in nodes {
+                    last = self.eval(node, cx)?;
+                }
+                Ok(last)
+            }
+            NodeKind::If(branches, otherwise) => {
+                for (cond, body) in branches {
+                    if self.eval_bool(cond, cx)? {
+                        return self.eval(body, cx);
+                    }
+                }
+                match otherwise {
+                    Some(body) => self.eval(body, cx),
+                    None => Ok(Value::Nothing),
+                }
+            }
+            NodeKind::Loop(l) => self.run_loop(l, cx),
+            NodeKind::Lambda(func) => Ok(Value::Function(Rc::new(Closure::Script {
+                func: func.clone(),
+                env: Some(cx.frame.clone()),
+                this: cx.this.cloned(),
+            }))),
+            NodeKind::Call(callee, args) => self.eval_call(callee, args, cx),
+            NodeKind::Method(recv, name, args) => {
+                let r = self.eval(recv, cx)?;
+                self.invoke(&r, name, args.as_ref(), cx)
+            }
+            NodeKind::Super(class, name, args) => self.call_super(cx, class, name, args.as_ref()),
+            NodeKind::Unary(op, operand) => {
+                let v = self.eval(operand, cx)?;
+                Ok(self.unary(*op, v)?)
+            }
+            NodeKind::Binary(op, lhs, rhs) => {
+                let a = self.eval(lhs, cx)?;
+                let b = self.eval(rhs, cx)?;
+                Ok(self.binary(*op, a, b)?)
+            }
+            NodeKind::And(lhs, rhs) => Ok(Value::Bool(
+                self.eval_bool(lhs, cx)? && self.eval_bool(rhs, cx)?,
+            )),
+            NodeKind::Or(lhs, rhs) => Ok(Value::Bool(
+                self.eval_bool(lhs, cx)? || self.eval_bool(rhs, cx)?,
+            )),
+            NodeKind::List(items) => Ok(Value::list(self.eval_all(items, cx)?)),
+            NodeKind::Set(items) => Ok(Value::set(self.eval_all(items, cx)?)),
+            NodeKind::Map(entries) => {
+                let mut out = Vec::with_capacity(entries.len());
+                for (k, v) in entries {
+                    out.push((self.eval(k, cx)?, self.eval(v, cx)?));
+                }
+                Ok(Value::map(out))
+            }
+            NodeKind::Tuple(items) => {
+                let values = self.eval_all(items, cx)?;
+                Ok(self.coordinates(&values)?)
+            }
+            NodeKind::Switch(items) => {
+                let values = self.eval_all(items, cx)?;
+                let games = values
+                    .iter()
+                    .map(|v| self.to_game(v))
+                    .collect::<EvalResult<Vec<Game>>>()?;
+                Ok(Value::game(Game::switch_of(&games)))
+            }
+            NodeKind::Game(left, right) => {
+                let l = self.options(left, cx)?;
+                let r = self.options(right, cx)?;
+                Ok(Value::game(Game::from_options(&l, &r)))
+            }
+            NodeKind::Term(t) => self.term(t, cx),
+            NodeKind::Index(target, index) => {
+                let t = self.eval(target, cx)?;
+                let i = self.eval(index, cx)?;
+                Ok(self.index(&t, &i)?)
+            }
+            NodeKind::Range(from, to, step) => {
+                let from = self.eval(from, cx)?;
+                let to = self.eval(to, cx)?;
+                let step = match step {
+                    Some(s) => Some(self.eval(s, cx)?),
+                    None => None,
+                };
+                Ok(self.range(&from, &to, step.as_ref())?)
+            }
+            NodeKind::Return(value) => {
+                let v = match value {
+                    Some(v) => self.eval(v, cx)?,
+                    None => Value::Nothing,
+                };
+                Err(Signal::Return(Box::new(v)))
+            }
+            NodeKind::Break => Err(Signal::Break),
+            NodeKind::Continue => Err(Signal::Continue),
+            NodeKind::Error(message) => {
+                let v = self.eval(message, cx)?;
+                let text = match &v {
+                    Value::Str(s) => s.to_string(),
+                    other => crate::print::render(self, other)?,
+                };
+                Err(EvalError::of(ErrorKind::User, text).into())
+            }
+            NodeKind::Native(f) => Ok(f(self, cx)?),
+        }
+    }
+
+    fn options(&self, nodes: &[Node], cx: &Cx<'_>) -> Flow<Vec<Game>> {
+        let mut out = Vec::with_capacity(nodes.len());
+        for n in nodes {
+            let v = self.eval(n, cx)?;
+            out.push(self.to_game(&v).map_err(|e| Signal::from(e.at(n.span)))?);
+        }
+        Ok(out)
+    }
+
+    fn term(&self, t: &TermIR, cx: &Cx<'_>) -> Flow {
+        let mut g = t.base;
+        if let Some((count, positive)) = &t.ups {
+            let v = self.eval(count, cx)?;
+            let k = v.as_integer().ok_or_else(|| {
+                EvalError::no_operation("up", &[&self.class_name_of(&v), "game.Zero"])
+            })?;
+            let ups = Game::ups(if *positive { k } else { -k });
+            g = g + ups;
+        }
+        if let Some(star) = &t.star {
+            let v = self.eval(star, cx)?;
+            let n = v
+                .as_integer()
+                .ok_or_else(|| EvalError::no_operation("nim", &[&self.class_name_of(&v)]))?;
+            g = g + super::ops::nimber(&n)?;
+        }
+        Ok(Value::game(g))
+    }
+
+    /// The value of a session variable, or of the constant of that name.
+    fn global_value(&self, g: &GlobalRef) -> EvalResult {
+        if let Some(v) = self.get_global(g) {
+            return Ok(v);
+        }
+        self.worksheet_constant(&g.name)
+            .ok_or_else(|| EvalError::undefined(&g.name))
+    }
+
+    fn assign(&self, target: &Target, v: Value, cx: &Cx<'_>) -> EvalResult<()> {
+        match target {
+            Target::Local(slot) => cx.frame.set(*slot, v),
+            Target::Outer(depth, slot) => {
+                if let Some(f) = cx.frame.outer(*depth) {
+                    f.set(*slot, v);
+                }
+            }
+            Target::Global(g) => self.set_global(g, v),
+            Target::Member(m) => self.assign_member(cx, m, v)?,
+            Target::Static(s) => self.assign_static(s, v)?,
+        }
+        Ok(())
+    }
+
+    /// `(a, b)`: Coordinates from two integers (SCRIPTING 7.2).
+    pub(crate) fn coordinates(&self, values: &[Value]) -> EvalResult {
+        const LIMIT: i64 = 1 << 31;
+        if let [a, b] = values {
+            if let (Some(r), Some(c)) = (a.as_integer(), b.as_integer()) {
+                return match (r.to_i64(), c.to_i64()) {
+                    (Some(r), Some(c)) if r.abs() < LIMIT && c.abs() < LIMIT => {
+                        Ok(Value::Coordinates(r, c))
+                    }
+                    _ => Err(EvalError::of(
+                        ErrorKind::Domain,
+                        format!("Coordinates must lie between -2^31 and 2^31: ({r},{c})"),
+                    )),
+                };
+            }
+        }
+        let types: Vec<String> = values.iter().map(|v| self.class_name_of(v)).collect();
+        let types: Vec<&str> = types.iter().map(String::as_str).collect();
+        Err(EvalError::no_operation("(,)", &types))
+    }
+
+    /// The qualified class name of a value, for messages.
+    pub(crate) fn class_name_of(&self, v: &Value) -> String {
+        match v {
+            Value::Instance(i) => i.class.qualified.to_string(),
+            other => builtin::builtin_of(other).map_or_else(
+                || "cgsuite.lang.Object".to_string(),
+                |b| builtin::def(b).qualified.to_string(),
+            ),
+        }
+    }
+
+    /// A unary operator.
+    pub(crate) fn unary(&self, op: UnaryOp, v: Value) -> EvalResult {
+        match op {
+            UnaryOp::Pos => match v {
+                Value::Number(_) | Value::Game(_) => Ok(v),
+                _ if self.game_of(&v).is_some() => Ok(v),
+                _ => Err(EvalError::no_operation("+", &[&self.class_name_of(&v)])),
+            },
+            UnaryOp::Neg => match &v {
+                Value::Number(r) => Ok(Value::Number(std::ops::Neg::neg(r.clone()))),
+                Value::Game(g) => Ok(Value::game(-*g)),
+                Value::Coordinates(r, c) => Ok(Value::Coordinates(-r, -c)),
+                _ => match self.game_of(&v) {
+                    Some(g) => Ok(Value::game(-g?)),
+                    None => Err(EvalError::no_operation("-", &[&self.class_name_of(&v)])),
+                },
+            },
+            UnaryOp::PlusMinus => Ok(Value::game(self.to_game(&v)?.switch())),
+            UnaryOp::Not => match v {
+                Value::Bool(b) => Ok(Value::Bool(!b)),
+                other => Err(EvalError::expected(
+                    "cgsuite.lang.Boolean",
+                    &self.class_name_of(&other),
+                )),
+            },
+        }
+    }
+
+    /// The short game a value denotes, or an error naming its class.
+    pub(crate) fn to_game(&self, v: &Value) -> EvalResult<Game> {
+        if let Some(g) = self.game_of(v) {
+            return g;
+        }
+        Err(match v {
+            Value::Number(r) => EvalError::of(
+                ErrorKind::TypeMismatch,
+                format!("{r} is not a dyadic rational, so it is not a short game"),
+            ),
+            other => EvalError::expected("game.CanonicalShortGame", &self.class_name_of(other)),
+        })
+    }
+
+    /// The canonical form of a value that is a game (a number, a canonical
+    /// game, a built-in position, an instance of a game class), or None.
+    pub(crate) fn game_of(&self, v: &Value) -> Option<EvalResult<Game>> {
+        match v {
+            Value::Game(g) => Some(Ok(*g)),
+            Value::Number(r) => r.to_dyadic().map(|d| Ok(Game::number(d))),
+            Value::Position(p) => Some(p.canonical_form().map_err(EvalError::from)),
+            Value::Instance(i) if self.is_game_class(&i.class) => {
+                Some(crate::games::canonical_form(self, v))
+            }
+            _ => None,
+        }
+    }
+
+    /// `inf` as a value.
+    pub(crate) fn infinity() -> Value {
+        Value::Number(Rational::infinity())
+    }
+
+    /// A frame for a loop iteration or a call.
+    pub(crate) fn new_frame(size: u32, parent: &Rc<Frame>) -> Rc<Frame> {
+        Frame::new(size, Some(parent.clone()))
+    }
+}

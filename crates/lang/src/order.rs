@@ -1,0 +1,267 @@
+//! The universal order, structural equality and hashing of values
+//! (SCRIPTING 4.11): what sets, map keys, `Sorted` and the transposition
+//! tables of user-defined games rest on.
+//!
+//! The order is total: `Nothing`, then numbers and games in their printing
+//! order (NOTATION 4.2), then the other kinds of values (Booleans, strings,
+//! lists...), instances of classes grouped by qualified class name and
+//! compared field by field. Two values are structurally equal exactly when
+//! the order says `Equal`, and [`hash_value`] agrees with that equality
+//! (set and map hashes are order-independent because sets and maps are
+//! kept sorted).
+
+use crate::value::Value;
+use onag_core::game::{print_order, Outcome};
+use std::cmp::Ordering;
+use std::hash::{Hash, Hasher};
+use std::rc::Rc;
+
+/// The rank of a value's kind in the universal order.
+fn kind_rank(v: &Value) -> u8 {
+    match v {
+        Value::Nothing => 0,
+        Value::Number(_) => 1,
+        Value::Game(_) => 2,
+        Value::Outcome(_) => 3,
+        Value::Player(_) => 4,
+        Value::Bool(_) => 5,
+        Value::Str(_) => 6,
+        Value::Coordinates(..) => 7,
+        Value::List(_) => 8,
+        Value::Set(_) => 9,
+        Value::Map(_) => 10,
+        Value::MapEntry(_) => 11,
+        Value::MutableList(_) => 12,
+        Value::MutableSet(_) => 13,
+        Value::MutableMap(_) => 14,
+        Value::Grid(_) => 15,
+        Value::Strip(_) => 16,
+        Value::Object(_) => 17,
+        Value::Position(_) => 18,
+        Value::Instance(_) => 19,
+        Value::Class(_) => 20,
+        Value::Function(_) => 21,
+        Value::Thermograph(_) => 22,
+        Value::Interval(_) => 23,
+        Value::Uptimal(_) => 24,
+        Value::Periodicity(_) => 25,
+        Value::Table(_) => 26,
+        Value::Picture(_) => 27,
+        Value::Output(_) => 28,
+        Value::Ruleset(_) | Value::Schema(_) => 29,
+        Value::Package(_) => 30,
+        Value::Script(_) => 31,
+        Value::Vertex(_) => 32,
+        Value::Edge(_) => 33,
+    }
+}
+
+fn outcome_rank(o: Outcome) -> u8 {
+    match o {
+        Outcome::L => 0,
+        Outcome::R => 1,
+        Outcome::N => 2,
+        Outcome::P => 3,
+    }
+}
+
+fn seq_order(x: &[Value], y: &[Value]) -> Ordering {
+    for (p, q) in x.iter().zip(y.iter()) {
+        let c = value_order(p, q);
+        if c != Ordering::Equal {
+            return c;
+        }
+    }
+    x.len().cmp(&y.len())
+}
+
+fn entries_order(x: &[(Value, Value)], y: &[(Value, Value)]) -> Ordering {
+    for ((k1, v1), (k2, v2)) in x.iter().zip(y.iter()) {
+        let c = value_order(k1, k2).then_with(|| value_order(v1, v2));
+        if c != Ordering::Equal {
+            return c;
+        }
+    }
+    x.len().cmp(&y.len())
+}
+
+/// The universal order on values (total).
+pub fn value_order(a: &Value, b: &Value) -> Ordering {
+    stacker::maybe_grow(64 * 1024, 1024 * 1024, || order(a, b))
+}
+
+fn order(a: &Value, b: &Value) -> Ordering {
+    match (a, b) {
+        (Value::Nothing, Value::Nothing) => Ordering::Equal,
+        (Value::Number(x), Value::Number(y)) => x.cmp(y),
+        (Value::Game(g), Value::Game(h)) => print_order(*g, *h),
+        (Value::Bool(x), Value::Bool(y)) => x.cmp(y),
+        (Value::Str(x), Value::Str(y)) => utf16_order(x, y),
+        (Value::Outcome(x), Value::Outcome(y)) => outcome_rank(*x).cmp(&outcome_rank(*y)),
+        (Value::Player(x), Value::Player(y)) => x.cmp(y),
+        (Value::Coordinates(a, b), Value::Coordinates(c, d)) => (a, b).cmp(&(c, d)),
+        (Value::List(x), Value::List(y)) | (Value::Set(x), Value::Set(y)) => seq_order(x, y),
+        (Value::Map(x), Value::Map(y)) => entries_order(x, y),
+        (Value::MapEntry(x), Value::MapEntry(y)) => {
+            value_order(&x.0, &y.0).then_with(|| value_order(&x.1, &y.1))
+        }
+        (Value::MutableList(x), Value::MutableList(y))
+        | (Value::MutableSet(x), Value::MutableSet(y)) => {
+            if Rc::ptr_eq(x, y) {
+                return Ordering::Equal;
+            }
+            seq_order(&x.borrow(), &y.borrow())
+        }
+        (Value::MutableMap(x), Value::MutableMap(y)) => {
+            if Rc::ptr_eq(x, y) {
+                return Ordering::Equal;
+            }
+            entries_order(&x.borrow(), &y.borrow())
+        }
+        (Value::Grid(x), Value::Grid(y)) => x.cmp(y),
+        (Value::Strip(x), Value::Strip(y)) => x.cmp(y),
+        (Value::Object(x), Value::Object(y)) => x.to_string().cmp(&y.to_string()),
+        (Value::Position(x), Value::Position(y)) => x.display().cmp(&y.display()),
+        (Value::Instance(x), Value::Instance(y)) => crate::classes::instance_order(x, y),
+        (Value::Class(x), Value::Class(y)) => x
+            .class
+            .qualified
+            .cmp(&y.class.qualified)
+            .then_with(|| option_order(&x.enclosing, &y.enclosing)),
+        (Value::Function(x), Value::Function(y)) => Rc::as_ptr(x).cmp(&Rc::as_ptr(y)),
+        (Value::Uptimal(x), Value::Uptimal(y)) => x.to_game().cmp(&y.to_game()),
+        (Value::Package(x), Value::Package(y)) => x.cmp(y),
+        (Value::Table(x), Value::Table(y)) => {
+            for (r, s) in x.iter().zip(y.iter()) {
+                let c = seq_order(r, s);
+                if c != Ordering::Equal {
+                    return c;
+                }
+            }
+            x.len().cmp(&y.len())
+        }
+        (Value::Script(x), Value::Script(y)) => x.qualified.cmp(&y.qualified),
+        (Value::Vertex(x), Value::Vertex(y)) | (Value::Edge(x), Value::Edge(y)) => {
+            x.1.cmp(&y.1)
+                .then_with(|| x.0.to_string().cmp(&y.0.to_string()))
+        }
+        (Value::Thermograph(_), Value::Thermograph(_))
+        | (Value::Interval(_), Value::Interval(_))
+        | (Value::Periodicity(_), Value::Periodicity(_))
+        | (Value::Picture(_), Value::Picture(_))
+        | (Value::Output(_), Value::Output(_))
+        | (Value::Ruleset(_) | Value::Schema(_), Value::Ruleset(_) | Value::Schema(_)) => {
+            a.to_string().cmp(&b.to_string())
+        }
+        _ => kind_rank(a).cmp(&kind_rank(b)),
+    }
+}
+
+/// Optional values, `None` first.
+pub fn option_order(a: &Option<Value>, b: &Option<Value>) -> Ordering {
+    match (a, b) {
+        (None, None) => Ordering::Equal,
+        (None, Some(_)) => Ordering::Less,
+        (Some(_), None) => Ordering::Greater,
+        (Some(x), Some(y)) => value_order(x, y),
+    }
+}
+
+/// Strings compare by UTF-16 code unit, as Java does (for ASCII, byte
+/// order).
+fn utf16_order(a: &str, b: &str) -> Ordering {
+    if a.is_ascii() && b.is_ascii() {
+        return a.cmp(b);
+    }
+    a.encode_utf16().cmp(b.encode_utf16())
+}
+
+/// Structural equality: numbers and games by value, strings by content,
+/// collections element-wise, instances field-wise (SCRIPTING 4.11).
+pub fn value_eq(a: &Value, b: &Value) -> bool {
+    value_order(a, b) == Ordering::Equal
+}
+
+/// A hash consistent with [`value_eq`].
+pub fn hash_value<H: Hasher>(v: &Value, state: &mut H) {
+    stacker::maybe_grow(64 * 1024, 1024 * 1024, || hash_inner(v, state))
+}
+
+fn hash_inner<H: Hasher>(v: &Value, state: &mut H) {
+    kind_rank(v).hash(state);
+    match v {
+        Value::Nothing => {}
+        Value::Number(r) => r.hash(state),
+        Value::Game(g) => g.hash(state),
+        Value::Bool(b) => b.hash(state),
+        Value::Str(s) => s.hash(state),
+        Value::Outcome(o) => outcome_rank(*o).hash(state),
+        Value::Player(p) => p.hash(state),
+        Value::Coordinates(r, c) => (r, c).hash(state),
+        Value::List(items) | Value::Set(items) => {
+            items.len().hash(state);
+            for x in items.iter() {
+                hash_value(x, state);
+            }
+        }
+        Value::Map(entries) => {
+            entries.len().hash(state);
+            for (k, x) in entries.iter() {
+                hash_value(k, state);
+                hash_value(x, state);
+            }
+        }
+        Value::MapEntry(e) => {
+            hash_value(&e.0, state);
+            hash_value(&e.1, state);
+        }
+        Value::MutableList(items) | Value::MutableSet(items) => {
+            for x in items.borrow().iter() {
+                hash_value(x, state);
+            }
+        }
+        Value::MutableMap(entries) => {
+            for (k, x) in entries.borrow().iter() {
+                hash_value(k, state);
+                hash_value(x, state);
+            }
+        }
+        Value::Grid(g) => g.hash(state),
+        Value::Strip(s) => s.hash(state),
+        Value::Instance(i) => crate::classes::instance_hash(i).hash(state),
+        Value::Class(c) => c.class.qualified.hash(state),
+        Value::Position(p) => p.display().hash(state),
+        Value::Package(p) => p.hash(state),
+        Value::Function(f) => (Rc::as_ptr(f) as *const u8 as usize).hash(state),
+        Value::Uptimal(u) => u.to_game().hash(state),
+        Value::Script(s) => s.qualified.hash(state),
+        Value::Vertex(x) | Value::Edge(x) => x.1.hash(state),
+        Value::Object(_)
+        | Value::Thermograph(_)
+        | Value::Interval(_)
+        | Value::Periodicity(_)
+        | Value::Table(_)
+        | Value::Picture(_)
+        | Value::Output(_)
+        | Value::Ruleset(_)
+        | Value::Schema(_) => v.to_string().hash(state),
+    }
+}
+
+/// A value usable as a key of a hash map, compared structurally.
+#[derive(Clone, Debug)]
+pub struct Key(pub Value);
+
+impl PartialEq for Key {
+    fn eq(&self, other: &Key) -> bool {
+        value_eq(&self.0, &other.0)
+    }
+}
+
+impl Eq for Key {}
+
+impl Hash for Key {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        hash_value(&self.0, state);
+    }
+}

@@ -1,0 +1,463 @@
+//! Small rectangular boards as bitboards, the one board engine of the grid
+//! rulesets (RULESETS 1.2-1.6: Domineering, Cram, the Clobber family,
+//! Konane, Amazons, Fission): one `u128` layer per non-zero cell value, bit
+//! `r * cols + c` for cell (r, c), at most 128 cells.
+//!
+//! Besides parsing and printing, a bitboard gives the 8 symmetries of the
+//! rectangle, its least image under a set of them (the normal form of the
+//! grid games), its connected regions by any set of steps, and the
+//! sub-board of a region. Each works a row or a whole layer at a time:
+//! flips move rows, a half turn reverses the layer, regions grow by shifts
+//! of the whole layer, and cropping moves rows, so that only the transpose
+//! visits cells one by one.
+
+use super::directions::Step;
+use super::grid::Grid;
+use crate::framework::error::{RuleError, RuleResult};
+
+/// The largest board (in cells) a bitboard holds.
+pub const MAX_CELLS: usize = 128;
+
+/// A board whose cell (r, c) has value v > 0 when bit `r * cols + c` of
+/// `layers[v - 1]` is set, and 0 (empty) when no layer has it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct BitBoard<const K: usize> {
+    /// The number of rows.
+    pub rows: u8,
+    /// The number of columns.
+    pub cols: u8,
+    /// For each cell value 1..=K, the cells that have it.
+    pub layers: [u128; K],
+}
+
+/// The low `n` bits.
+#[inline]
+fn low(n: usize) -> u128 {
+    if n >= 128 {
+        u128::MAX
+    } else {
+        (1u128 << n) - 1
+    }
+}
+
+/// The whole-layer shift by `s` bits (left when positive).
+#[inline]
+fn shift(x: u128, s: i64) -> u128 {
+    if s >= 0 {
+        x << s
+    } else {
+        x >> -s
+    }
+}
+
+/// The steps of a flood fill: for each step, the cells it may leave from
+/// and the shift it makes. Directions are few, so they live inline.
+struct Steps {
+    steps: [(u128, i64); 16],
+    len: usize,
+    /// Steps beyond the inline ones (long user-given direction lists).
+    more: Vec<(u128, i64)>,
+}
+
+impl Steps {
+    fn push(&mut self, s: (u128, i64)) {
+        if self.len < self.steps.len() {
+            self.steps[self.len] = s;
+            self.len += 1;
+        } else {
+            self.more.push(s);
+        }
+    }
+
+    fn iter(&self) -> impl Iterator<Item = &(u128, i64)> {
+        self.steps[..self.len].iter().chain(&self.more)
+    }
+}
+
+impl<const K: usize> BitBoard<K> {
+    /// From a grid whose cells are 0..=K; `what` names the ruleset in the
+    /// errors (too many cells, a cell value outside the character map).
+    pub fn from_grid(what: &str, g: &Grid) -> RuleResult<Self> {
+        if g.rows * g.cols > MAX_CELLS {
+            return Err(RuleError::too_large(format!(
+                "{what} boards are limited to {MAX_CELLS} cells; this one has {}",
+                g.rows * g.cols
+            )));
+        }
+        let mut layers = [0u128; K];
+        for (i, &v) in g.cells.iter().enumerate() {
+            match v as usize {
+                0 => {}
+                k if k <= K => layers[k - 1] |= 1 << i,
+                _ => {
+                    return Err(RuleError::bad_position(format!(
+                        "{what}: invalid cell value {} at row {}, column {}",
+                        v as i8,
+                        i / g.cols + 1,
+                        i % g.cols + 1
+                    )))
+                }
+            }
+        }
+        Ok(BitBoard {
+            rows: g.rows as u8,
+            cols: g.cols as u8,
+            layers,
+        })
+    }
+
+    /// The number of rows.
+    pub fn rows(&self) -> usize {
+        self.rows as usize
+    }
+
+    /// The number of columns.
+    pub fn cols(&self) -> usize {
+        self.cols as usize
+    }
+
+    /// Every cell of the board.
+    pub fn all(&self) -> u128 {
+        low(self.rows() * self.cols())
+    }
+
+    /// The cells with a non-zero value.
+    pub fn occupied(&self) -> u128 {
+        self.layers.iter().fold(0, |a, &l| a | l)
+    }
+
+    /// The cells of value 0.
+    pub fn empty(&self) -> u128 {
+        self.all() & !self.occupied()
+    }
+
+    /// The value of cell bit `i`.
+    pub fn get(&self, i: usize) -> u8 {
+        for (k, l) in self.layers.iter().enumerate() {
+            if l >> i & 1 == 1 {
+                return k as u8 + 1;
+            }
+        }
+        0
+    }
+
+    /// Set cell bit `i` to value `v` (0..=K).
+    pub fn set(&mut self, i: usize, v: u8) {
+        for (k, l) in self.layers.iter_mut().enumerate() {
+            if k + 1 == v as usize {
+                *l |= 1 << i;
+            } else {
+                *l &= !(1 << i);
+            }
+        }
+    }
+
+    /// The cell bit reached from bit `i` by the step (dr, dc), if on the
+    /// board.
+    pub fn step(&self, i: usize, dr: i64, dc: i64) -> Option<usize> {
+        let (r, c) = ((i / self.cols()) as i64, (i % self.cols()) as i64);
+        let (nr, nc) = (r.checked_add(dr)?, c.checked_add(dc)?);
+        if nr < 0 || nc < 0 || nr >= self.rows as i64 || nc >= self.cols as i64 {
+            return None;
+        }
+        Some(nr as usize * self.cols() + nc as usize)
+    }
+
+    /// The board string with `charmap` (index = cell value), rows joined
+    /// by `|`.
+    pub fn board_string(&self, charmap: &str) -> String {
+        let map: Vec<char> = charmap.chars().collect();
+        let mut s = String::new();
+        for r in 0..self.rows() {
+            if r > 0 {
+                s.push('|');
+            }
+            for c in 0..self.cols() {
+                let v = self.get(r * self.cols() + c) as usize;
+                s.push(map.get(v).copied().unwrap_or('?'));
+            }
+        }
+        s
+    }
+
+    /// The mask of one row (row 0).
+    fn row_mask(&self) -> u128 {
+        low(self.cols())
+    }
+
+    /// A copy with every layer mapped by `f`.
+    fn map_layers(&self, f: impl Fn(u128) -> u128) -> Self {
+        let mut out = *self;
+        for l in out.layers.iter_mut() {
+            *l = f(*l);
+        }
+        out
+    }
+
+    /// Row r moved to row `rows - 1 - r`.
+    fn flip_rows(&self) -> Self {
+        let (rows, cols, row) = (self.rows(), self.cols(), self.row_mask());
+        self.map_layers(|x| {
+            let mut out = 0;
+            for r in 0..rows {
+                out |= (x >> (r * cols) & row) << ((rows - 1 - r) * cols);
+            }
+            out
+        })
+    }
+
+    /// The half turn: cell i moved to cell `n - 1 - i`.
+    fn half_turn(&self) -> Self {
+        let n = self.rows() * self.cols();
+        if n == 0 {
+            return *self;
+        }
+        self.map_layers(|x| x.reverse_bits() >> (128 - n))
+    }
+
+    /// Cell (r, c) moved to (c, r).
+    fn transpose(&self) -> Self {
+        let (rows, cols, row) = (self.rows(), self.cols(), self.row_mask());
+        let mut out = self.map_layers(|x| {
+            let mut t = 0u128;
+            for r in 0..rows {
+                let mut bits = x >> (r * cols) & row;
+                while bits != 0 {
+                    let c = bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    t |= 1 << (c * rows + r);
+                }
+            }
+            t
+        });
+        out.rows = self.cols;
+        out.cols = self.rows;
+        out
+    }
+
+    /// The image under one of the 8 symmetries: bit 0 flips rows, bit 1
+    /// flips columns, bit 2 transposes (after the flips).
+    pub fn transform(&self, sym: u8) -> Self {
+        let flipped = match sym & 3 {
+            0 => *self,
+            1 => self.flip_rows(),
+            2 => self.flip_rows().half_turn(),
+            _ => self.half_turn(),
+        };
+        if sym & 4 == 0 {
+            flipped
+        } else {
+            flipped.transpose()
+        }
+    }
+
+    /// The images under the symmetries that can be least in the derived
+    /// order, which compares the row count first: the 4 keeping the shape
+    /// when there are fewer rows than columns, the 4 transposing ones when
+    /// there are more, all 8 for a square. Each comes with its symmetry
+    /// (as in [`BitBoard::transform`]); a transpose is computed once.
+    pub fn candidate_images(&self) -> impl Iterator<Item = (u8, Self)> {
+        let mut out = [(0u8, *self); 8];
+        let mut n = 0;
+        let mut four = |base: Self, transposed: bool| {
+            // flip_rows then transpose is transpose then flip_cols, and
+            // flip_cols is flip_rows then a half turn.
+            let rows = base.flip_rows();
+            let t = if transposed { 4 } else { 0 };
+            let (r, c) = if transposed { (2, 1) } else { (1, 2) };
+            out[n] = (t, base);
+            out[n + 1] = (t | r, rows);
+            out[n + 2] = (t | c, rows.half_turn());
+            out[n + 3] = (t | 3, base.half_turn());
+            n += 4;
+        };
+        if self.rows <= self.cols {
+            four(*self, false);
+        }
+        if self.rows >= self.cols {
+            four(self.transpose(), true);
+        }
+        out.into_iter().take(n)
+    }
+
+    /// The symmetries (as in [`BitBoard::transform`]) whose images can be
+    /// least: those of [`BitBoard::candidate_images`].
+    pub fn candidate_symmetries(&self) -> &'static [u8] {
+        match self.rows.cmp(&self.cols) {
+            std::cmp::Ordering::Less => &[0, 1, 2, 3],
+            std::cmp::Ordering::Greater => &[4, 5, 6, 7],
+            std::cmp::Ordering::Equal => &[0, 1, 2, 3, 4, 5, 6, 7],
+        }
+    }
+
+    /// The least image of the board, or of its image under `exchange` (a
+    /// relabelling that negates the value, such as the colour swap), over
+    /// the candidate symmetries that `allowed` keeps; with it, whether the
+    /// image's value is the negative of this board's: it came through
+    /// `exchange`, or (when `transpose_negates`, the transpose swapping the
+    /// players) through a transposing symmetry, but not both.
+    pub fn least_image(
+        &self,
+        allowed: impl Fn(u8) -> bool,
+        exchange: Option<fn(&Self) -> Self>,
+        transpose_negates: bool,
+    ) -> (Self, bool) {
+        let mut best: Option<(Self, bool)> = None;
+        for (sym, image) in self.candidate_images().filter(|&(s, _)| allowed(s)) {
+            let negated = transpose_negates && sym & 4 != 0;
+            let mut consider = |b: Self, neg: bool| {
+                if best.as_ref().is_none_or(|(least, _)| b < *least) {
+                    best = Some((b, neg));
+                }
+            };
+            consider(image, negated);
+            if let Some(x) = exchange {
+                consider(x(&image), !negated);
+            }
+        }
+        best.unwrap_or((*self, false))
+    }
+
+    /// The first cell of every row: one bit per row, at column 0.
+    fn row_starts(&self) -> u128 {
+        (0..self.rows()).fold(0, |m, r| m | 1 << (r * self.cols()))
+    }
+
+    /// The cells from which the step (dr, dc) stays on the board, and the
+    /// shift of the bit index it makes; `starts` is [`Self::row_starts`].
+    fn step_mask(&self, starts: u128, dr: i64, dc: i64) -> (u128, i64) {
+        let (rows, cols) = (self.rows as i64, self.cols as i64);
+        if dc.abs() >= cols || dr.abs() >= rows {
+            return (0, 0);
+        }
+        let row = self.row_mask();
+        let cols_ok = if dc >= 0 {
+            row >> dc
+        } else {
+            (row << (-dc)) & row
+        };
+        // The rows from which the step stays on the board.
+        let kept_rows = (rows - dr.abs()) as usize * cols as usize;
+        let rows_ok = if dr >= 0 {
+            low(kept_rows)
+        } else {
+            low(kept_rows) << (-dr * cols)
+        };
+        // A row pattern times the row starts repeats it on every row (the
+        // copies do not overlap, so nothing carries).
+        (cols_ok.wrapping_mul(starts) & rows_ok, dr * cols + dc)
+    }
+
+    /// The steps ±d for d in `dirs` that can be taken somewhere.
+    fn steps(&self, dirs: &[Step]) -> Steps {
+        let mut out = Steps {
+            steps: [(0, 0); 16],
+            len: 0,
+            more: Vec::new(),
+        };
+        let starts = self.row_starts();
+        for &(dr, dc) in dirs {
+            for (a, b) in [(dr, dc), (-dr, -dc)] {
+                let s = self.step_mask(starts, a, b);
+                if s.0 != 0 && !out.iter().any(|t| *t == s) {
+                    out.push(s);
+                }
+            }
+        }
+        out
+    }
+
+    /// The cells of `within` connected to the cells of `seed` by the
+    /// steps (a bit-parallel flood fill).
+    fn fill(within: u128, seed: u128, steps: &Steps) -> u128 {
+        let inline = &steps.steps[..steps.len];
+        let mut seen = seed & within;
+        loop {
+            let mut next = seen;
+            for &(ok, s) in inline {
+                next |= shift(seen & ok, s);
+            }
+            for &(ok, s) in &steps.more {
+                next |= shift(seen & ok, s);
+            }
+            next &= within;
+            if next == seen {
+                return seen;
+            }
+            seen = next;
+        }
+    }
+
+    /// The cells of `within` connected to bit `start` by steps of ±d for d
+    /// in `dirs`.
+    pub fn region(&self, within: u128, start: usize, dirs: &[Step]) -> u128 {
+        Self::fill(within | 1 << start, 1 << start, &self.steps(dirs))
+    }
+
+    /// The regions of `within` (connected by ±`dirs`), in row-major order
+    /// of their first cell.
+    pub fn regions(&self, within: u128, dirs: &[Step]) -> Vec<u128> {
+        let steps = self.steps(dirs);
+        let mut rest = within;
+        let mut out = Vec::new();
+        while rest != 0 {
+            let region = Self::fill(within, rest & rest.wrapping_neg(), &steps);
+            rest &= !region;
+            out.push(region);
+        }
+        out
+    }
+
+    /// The bounding box of a non-empty mask: (r0, r1, c0, c1), exclusive
+    /// ends.
+    pub fn bounds(&self, mask: u128) -> (usize, usize, usize, usize) {
+        let cols = self.cols();
+        if mask == 0 || cols == 0 {
+            return (0, 0, 0, 0);
+        }
+        let (first, last) = (
+            mask.trailing_zeros() as usize,
+            127 - mask.leading_zeros() as usize,
+        );
+        let (r0, r1) = (first / cols, last / cols + 1);
+        let row = self.row_mask();
+        let mut columns = 0u128;
+        for r in r0..r1 {
+            columns |= mask >> (r * cols) & row;
+        }
+        let c0 = columns.trailing_zeros() as usize;
+        let c1 = 128 - columns.leading_zeros() as usize;
+        (r0, r1, c0, c1)
+    }
+
+    /// The sub-board of the bounding box of `mask` (non-empty), where the
+    /// cells of `mask` keep their values and every other cell becomes
+    /// `fill`.
+    pub fn crop(&self, mask: u128, fill: u8) -> Self {
+        let (r0, r1, c0, c1) = self.bounds(mask);
+        let (rows, cols, width) = (r1 - r0, c1 - c0, self.cols());
+        let mut box_mask = 0u128;
+        let span = low(cols) << c0;
+        for r in r0..r1 {
+            box_mask |= span << (r * width);
+        }
+        let outside = box_mask & !mask;
+        let mut out = BitBoard {
+            rows: rows as u8,
+            cols: cols as u8,
+            layers: [0u128; K],
+        };
+        for (k, (&layer, dst)) in self.layers.iter().zip(out.layers.iter_mut()).enumerate() {
+            let kept = layer & mask | if k + 1 == fill as usize { outside } else { 0 };
+            if (rows, cols) == (self.rows(), width) {
+                *dst = kept;
+                continue;
+            }
+            let row = low(cols);
+            for r in 0..rows {
+                *dst |= (kept >> ((r + r0) * width + c0) & row) << (r * cols);
+            }
+        }
+        out
+    }
+}

@@ -1,0 +1,224 @@
+//! From games to canonical forms: the one evaluator every kind of game
+//! plugs into.
+//!
+//! The value of a game is the sum of the values of its components (DESIGN
+//! "Rulesets"); the value of a component is looked up in a transposition
+//! table keyed by its normal form, or computed from the values of its
+//! options (ONAG Theorems 68-69, in `onag-core`) and stored. The recursion
+//! is written once, over [`PartizanGame`] and any [`Table`]; how the
+//! options of a component are valued is the only thing that varies: one
+//! after the other for any game, in parallel (rayon) for games that are
+//! `Send + Sync` when a component has many options.
+
+use super::cache;
+use super::game::{infallible, PartizanGame};
+use super::position::{Player, Position};
+use super::table::{Pending, SharedTable, Table};
+use onag_core::game::Game;
+use rayon::prelude::*;
+use std::marker::PhantomData;
+use std::rc::Rc;
+
+/// Evaluates games of one type, remembering every component it has seen in
+/// its table.
+pub struct Evaluator<G, T = SharedTable<G, Game>> {
+    table: T,
+    decompose: bool,
+    symmetry: bool,
+    /// Components with at least this many options evaluate them in
+    /// parallel (when the game type allows it).
+    parallel_threshold: usize,
+    game: PhantomData<fn(&G)>,
+}
+
+impl<G, T: Default> Default for Evaluator<G, T> {
+    fn default() -> Self {
+        Self::with_table(T::default())
+    }
+}
+
+/// The evaluator of the built-in positions of type `P` for this session
+/// (the thread running it), created on first use, so that values computed
+/// for one expression are reused by the next.
+pub fn shared<P: Position>() -> Rc<Evaluator<P>> {
+    cache::kept((), || Rc::new(Evaluator::new()))
+}
+
+impl<G, T: Default> Evaluator<G, T> {
+    /// An evaluator with an empty table, using decomposition and symmetry.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// An evaluator that neither decomposes nor normalises: the plain
+    /// recursive definition, for checking the shortcuts.
+    pub fn plain() -> Self {
+        Evaluator {
+            decompose: false,
+            symmetry: false,
+            parallel_threshold: usize::MAX,
+            ..Self::new()
+        }
+    }
+}
+
+impl<G, T> Evaluator<G, T> {
+    /// An evaluator keeping its values in `table`, using decomposition and
+    /// symmetry.
+    pub fn with_table(table: T) -> Self {
+        Evaluator {
+            table,
+            decompose: true,
+            symmetry: true,
+            parallel_threshold: 24,
+            game: PhantomData,
+        }
+    }
+
+    /// The table.
+    pub fn table(&self) -> &T {
+        &self.table
+    }
+}
+
+/// How the options of a component are valued.
+trait Spread<G: PartizanGame, T>: Sized {
+    /// The values of a list of options.
+    fn each(&self, ev: &Evaluator<G, T>, opts: &[G]) -> Result<Vec<Game>, G::Error>;
+
+    /// The values of Left's and Right's options.
+    fn values(
+        &self,
+        ev: &Evaluator<G, T>,
+        left: &[G],
+        right: &[G],
+    ) -> Result<(Vec<Game>, Vec<Game>), G::Error> {
+        Ok((self.each(ev, left)?, self.each(ev, right)?))
+    }
+}
+
+/// One option after the other.
+struct Serial;
+
+/// Options of large components in parallel.
+struct Parallel;
+
+impl<G, T> Spread<G, T> for Serial
+where
+    G: PartizanGame,
+    T: Table<G, Game>,
+    G::Error: From<T::Busy>,
+{
+    fn each(&self, ev: &Evaluator<G, T>, opts: &[G]) -> Result<Vec<Game>, G::Error> {
+        opts.iter().map(|o| ev.sum(o, self)).collect()
+    }
+}
+
+impl<G, T> Spread<G, T> for Parallel
+where
+    G: PartizanGame + Send + Sync,
+    T: Table<G, Game> + Sync,
+    G::Error: From<T::Busy> + Send,
+{
+    fn each(&self, ev: &Evaluator<G, T>, opts: &[G]) -> Result<Vec<Game>, G::Error> {
+        if opts.len() >= ev.parallel_threshold {
+            opts.par_iter().map(|o| ev.sum(o, self)).collect()
+        } else {
+            opts.iter().map(|o| ev.sum(o, self)).collect()
+        }
+    }
+
+    fn values(
+        &self,
+        ev: &Evaluator<G, T>,
+        left: &[G],
+        right: &[G],
+    ) -> Result<(Vec<Game>, Vec<Game>), G::Error> {
+        if left.len() + right.len() >= ev.parallel_threshold {
+            let (l, r) = rayon::join(|| self.each(ev, left), || self.each(ev, right));
+            Ok((l?, r?))
+        } else {
+            Ok((self.each(ev, left)?, self.each(ev, right)?))
+        }
+    }
+}
+
+impl<G, T> Evaluator<G, T>
+where
+    G: PartizanGame,
+    T: Table<G, Game>,
+    G::Error: From<T::Busy>,
+{
+    /// The canonical form of a game, its options valued one after the
+    /// other.
+    pub fn canonical_form(&self, g: &G) -> Result<Game, G::Error> {
+        self.sum(g, &Serial)
+    }
+
+    /// Number of components in the table.
+    pub fn table_size(&self) -> usize {
+        self.table.len()
+    }
+
+    /// The value of a game: the sum of its components' values.
+    fn sum<S: Spread<G, T>>(&self, g: &G, s: &S) -> Result<Game, G::Error> {
+        if !self.decompose {
+            return self.component(g, s);
+        }
+        let parts = g.components()?;
+        if let [one] = parts.as_slice() {
+            return self.component(one, s);
+        }
+        let mut acc = Game::ZERO;
+        for c in &parts {
+            acc = acc + self.component(c, s)?;
+        }
+        Ok(acc)
+    }
+
+    /// The value of a component, through the table.
+    fn component<S: Spread<G, T>>(&self, g: &G, s: &S) -> Result<Game, G::Error> {
+        let (q, negated) = if self.symmetry {
+            g.normal_form()
+        } else {
+            (g.clone(), false)
+        };
+        let v = match self.table.get(&q) {
+            Some(v) => v,
+            None => {
+                onag_core::interrupt::checkpoint();
+                let pending = Pending::begin(&self.table, &q)?;
+                let v = stacker::maybe_grow(64 * 1024, 1024 * 1024, || {
+                    let left = q.options(Player::Left)?;
+                    let right = q.options(Player::Right)?;
+                    let (l, r) = s.values(self, &left, &right)?;
+                    Ok::<_, G::Error>(Game::from_options(&l, &r))
+                })?;
+                pending.finish(v);
+                v
+            }
+        };
+        Ok(if negated { -v } else { v })
+    }
+}
+
+impl<G, T> Evaluator<G, T>
+where
+    G: PartizanGame + Send + Sync,
+    T: Table<G, Game> + Sync,
+    G::Error: From<T::Busy> + Send,
+{
+    /// The canonical form of a game, the options of components with many
+    /// of them valued in parallel.
+    pub fn canonical_form_parallel(&self, g: &G) -> Result<Game, G::Error> {
+        self.sum(g, &Parallel)
+    }
+}
+
+impl<P: Position> Evaluator<P> {
+    /// The canonical form of a position of a built-in ruleset (whose
+    /// options cannot fail), in parallel where it pays.
+    pub fn value(&self, p: &P) -> Game {
+        infallible(self.canonical_form_parallel(p))
+    }
+}

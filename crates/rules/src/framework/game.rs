@@ -1,0 +1,100 @@
+//! What the evaluators value: a game given by its options. Every kind of
+//! game plugs into the evaluators through these two traits: the built-in
+//! rulesets (through [`Position`] and [`ImpartialPosition`], whose options
+//! cannot fail), the rulesets given by option functions (heaps and
+//! coordinates), the variants of any ruleset, and games defined in the
+//! language, whose options come from the interpreter and may fail.
+//!
+//! Neither trait asks for `Send` or `Sync`: a game may hold `Rc`s. The
+//! evaluators use threads only for types that are `Send + Sync`.
+
+use super::position::{ImpartialPosition, Player, Position};
+use std::convert::Infallible;
+use std::hash::Hash;
+
+/// A short partizan game given by its options, with the shortcuts the
+/// evaluator takes: its independent components and its normal form under
+/// the game's symmetries. Equal values (`Eq`, `Hash`) must be the same
+/// game: the evaluator's table is keyed by them.
+pub trait PartizanGame: Clone + Eq + Hash {
+    /// Why options could not be listed: `Infallible` for the built-in
+    /// rulesets, `RuleError` for games whose options come from user code.
+    type Error;
+
+    /// The games `player` can move to.
+    fn options(&self, player: Player) -> Result<Vec<Self>, Self::Error>;
+
+    /// Independent components whose disjunctive sum is this game (the game
+    /// itself when it does not split). An empty list means 0.
+    fn components(&self) -> Result<Vec<Self>, Self::Error> {
+        Ok(vec![self.clone()])
+    }
+
+    /// A representative under the game's symmetries, and whether its value
+    /// is the negative of this game's.
+    fn normal_form(&self) -> (Self, bool) {
+        (self.clone(), false)
+    }
+}
+
+/// A short impartial game given by its options: both players have the
+/// same options, and its value is the nimber of its nim value.
+pub trait ImpartialGame: Clone + Eq + Hash {
+    /// Why options could not be listed.
+    type Error;
+
+    /// The games either player can move to.
+    fn options(&self) -> Result<Vec<Self>, Self::Error>;
+
+    /// Independent components whose disjunctive sum is this game; the nim
+    /// value is the XOR of theirs. Empty means 0.
+    fn components(&self) -> Result<Vec<Self>, Self::Error> {
+        Ok(vec![self.clone()])
+    }
+
+    /// A representative under the game's symmetries (an impartial value
+    /// never changes sign).
+    fn normal_form(&self) -> Self {
+        self.clone()
+    }
+}
+
+impl<P: Position> PartizanGame for P {
+    type Error = Infallible;
+
+    fn options(&self, player: Player) -> Result<Vec<Self>, Infallible> {
+        Ok(Position::options(self, player))
+    }
+
+    fn components(&self) -> Result<Vec<Self>, Infallible> {
+        Ok(self.decompose())
+    }
+
+    fn normal_form(&self) -> (Self, bool) {
+        self.normalize()
+    }
+}
+
+impl<P: ImpartialPosition> ImpartialGame for P {
+    type Error = Infallible;
+
+    fn options(&self) -> Result<Vec<Self>, Infallible> {
+        Ok(ImpartialPosition::options(self))
+    }
+
+    fn components(&self) -> Result<Vec<Self>, Infallible> {
+        Ok(self.decompose())
+    }
+
+    fn normal_form(&self) -> Self {
+        self.normalize()
+    }
+}
+
+/// The value of a computation that cannot fail.
+pub fn infallible<T>(r: Result<T, Infallible>) -> T {
+    match r {
+        Ok(v) => v,
+        Err(never) => match never {},
+    }
+}

@@ -1,0 +1,123 @@
+//! The position abstractions shared by every ruleset: partizan positions
+//! (an option list per player) and impartial ones (one option list).
+
+use std::fmt::Debug;
+use std::hash::Hash;
+
+/// Left (blue, vertical in Domineering, `x`) or Right (red, `o`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Player {
+    /// The player who moves blue pieces, vertical dominoes, `x` stones.
+    Left,
+    /// The player who moves red pieces, horizontal dominoes, `o` stones.
+    Right,
+}
+
+impl Player {
+    /// The other player.
+    pub fn opponent(self) -> Player {
+        match self {
+            Player::Left => Player::Right,
+            Player::Right => Player::Left,
+        }
+    }
+}
+
+/// The board a position is played on, as the characters of its cells (the
+/// ones its position text uses, `.` for an empty cell): a grid, or a strip
+/// as a single row. This is what `P.Board` draws.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Board {
+    /// The number of rows.
+    pub rows: usize,
+    /// The number of columns.
+    pub cols: usize,
+    /// The cells, row by row.
+    pub cells: Vec<char>,
+}
+
+impl Board {
+    /// A board from rows of cell characters joined by `|`, as board
+    /// strings are written (`"..|.#"`).
+    pub fn from_rows(text: &str) -> Board {
+        let rows: Vec<Vec<char>> = text.split('|').map(|r| r.chars().collect()).collect();
+        let cols = rows.iter().map(Vec::len).max().unwrap_or(0);
+        if cols == 0 {
+            return Board {
+                rows: 0,
+                cols: 0,
+                cells: vec![],
+            };
+        }
+        Board {
+            rows: rows.len(),
+            cols,
+            cells: rows
+                .into_iter()
+                .flat_map(|mut r| {
+                    r.resize(cols, '.');
+                    r
+                })
+                .collect(),
+        }
+    }
+}
+
+/// A position of a short partizan game.
+///
+/// Every parameter of the ruleset that affects the options must be part of
+/// the position (and of its `Eq`/`Hash`), because evaluators are shared by
+/// all positions of one type.
+pub trait Position: Clone + Eq + Hash + Debug + Send + Sync + 'static {
+    /// The positions `player` can move to.
+    fn options(&self, player: Player) -> Vec<Self>;
+
+    /// Independent components whose disjunctive sum is this position (the
+    /// position itself when it does not split). An empty list means 0.
+    fn decompose(&self) -> Vec<Self> {
+        vec![self.clone()]
+    }
+
+    /// A representative of this position under the game's symmetries, and
+    /// whether the representative's value is the negative of this one's
+    /// (as when transposing a Domineering board swaps the players).
+    fn normalize(&self) -> (Self, bool) {
+        (self.clone(), false)
+    }
+
+    /// The position as written inside the ruleset's parentheses, e.g.
+    /// `"..|.."` (with the quotes) or `20`.
+    fn text(&self) -> String;
+
+    /// The board the position is played on, if it is played on one.
+    fn board(&self) -> Option<Board> {
+        None
+    }
+}
+
+/// A position of a short impartial game: both players have the same
+/// options, and the value is the nimber of its nim value.
+pub trait ImpartialPosition: Clone + Eq + Hash + Debug + Send + Sync + 'static {
+    /// The positions either player can move to.
+    fn options(&self) -> Vec<Self>;
+
+    /// Independent components whose disjunctive sum is this position; the
+    /// nim value is the XOR of theirs (Sprague-Grundy). Empty means 0.
+    fn decompose(&self) -> Vec<Self> {
+        vec![self.clone()]
+    }
+
+    /// A representative of this position under the game's symmetries (the
+    /// value of an impartial game never changes sign).
+    fn normalize(&self) -> Self {
+        self.clone()
+    }
+
+    /// The position as written inside the ruleset's parentheses.
+    fn text(&self) -> String;
+
+    /// The board the position is played on, if it is played on one.
+    fn board(&self) -> Option<Board> {
+        None
+    }
+}

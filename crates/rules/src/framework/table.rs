@@ -1,0 +1,204 @@
+//! The transposition tables of the evaluators: where the value of each
+//! normalised component is kept, and which components are being evaluated.
+//!
+//! Two kinds plug into the same evaluators:
+//! - [`SharedTable`], a concurrent map for games that threads may share
+//!   (the built-in rulesets). Their games are short by construction, so it
+//!   does not track evaluations in progress;
+//! - [`LocalTable`], for one thread (games holding `Rc`s, games defined by
+//!   user functions). It marks the components being evaluated, so that
+//!   reaching one again is reported as a loop instead of recursing for ever,
+//!   and bounds how deep evaluations may nest.
+//!
+//! A table only ever receives complete entries; an evaluation stopped by
+//! an error or an interrupt leaves no mark behind (see [`Pending`]).
+
+use super::error::RuleError;
+use onag_core::sharded::ShardedMap;
+use rustc_hash::{FxHashMap, FxHashSet};
+use std::cell::RefCell;
+use std::convert::Infallible;
+use std::hash::Hash;
+
+/// Values of normalised components, and the components in progress.
+pub trait Table<K, V> {
+    /// Why an evaluation may not start: `Infallible` for tables that do
+    /// not track evaluations in progress.
+    type Busy;
+
+    /// The value stored for `k`.
+    fn get(&self, k: &K) -> Option<V>;
+
+    /// Mark `k` as being evaluated, or say why it may not be (it already
+    /// is: the game is loopy; too many are: it is too deep).
+    fn begin(&self, k: &K) -> Result<(), Self::Busy>;
+
+    /// Store the value of `k` and end its evaluation.
+    fn finish(&self, k: K, v: V);
+
+    /// End the evaluation of `k` without a value.
+    fn abandon(&self, k: &K);
+
+    /// The number of values stored.
+    fn len(&self) -> usize;
+
+    /// Whether no value is stored.
+    fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
+/// The evaluation of one component, ended by [`Pending::finish`] or, if
+/// it stops early (an error, an interrupt unwinding), abandoned when
+/// dropped.
+pub struct Pending<'a, K, V, T: Table<K, V>> {
+    table: &'a T,
+    key: Option<&'a K>,
+    value: std::marker::PhantomData<fn(V)>,
+}
+
+impl<'a, K: Clone, V, T: Table<K, V>> Pending<'a, K, V, T> {
+    /// Begin evaluating `key` in `table`.
+    pub fn begin(table: &'a T, key: &'a K) -> Result<Self, T::Busy> {
+        table.begin(key)?;
+        Ok(Pending {
+            table,
+            key: Some(key),
+            value: std::marker::PhantomData,
+        })
+    }
+
+    /// Store the value found.
+    pub fn finish(mut self, v: V) {
+        if let Some(k) = self.key.take() {
+            self.table.finish(k.clone(), v);
+        }
+    }
+}
+
+impl<K, V, T: Table<K, V>> Drop for Pending<'_, K, V, T> {
+    fn drop(&mut self) {
+        if let Some(k) = self.key.take() {
+            self.table.abandon(k);
+        }
+    }
+}
+
+/// A table that threads share: a sharded concurrent map.
+pub struct SharedTable<K, V> {
+    map: ShardedMap<K, V>,
+}
+
+impl<K: Hash + Eq, V> Default for SharedTable<K, V> {
+    fn default() -> Self {
+        SharedTable {
+            map: ShardedMap::new(),
+        }
+    }
+}
+
+impl<K: Hash + Eq, V: Clone> Table<K, V> for SharedTable<K, V> {
+    type Busy = Infallible;
+
+    fn get(&self, k: &K) -> Option<V> {
+        self.map.get(k)
+    }
+
+    fn begin(&self, _: &K) -> Result<(), Infallible> {
+        Ok(())
+    }
+
+    fn finish(&self, k: K, v: V) {
+        self.map.insert(k, v);
+    }
+
+    fn abandon(&self, _: &K) {}
+
+    fn len(&self) -> usize {
+        self.map.len()
+    }
+}
+
+/// Why a [`LocalTable`] refuses to begin an evaluation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Busy {
+    /// The component is already being evaluated: the game is loopy.
+    Loop,
+    /// This many evaluations are already nested.
+    TooDeep(usize),
+}
+
+/// How a table words a refusal, given the component refused.
+pub type Refusal<K> = fn(&K, Busy) -> RuleError;
+
+/// The deepest nesting of evaluations a [`LocalTable`] allows by default.
+pub const MAX_DEPTH: usize = 100_000;
+
+/// A table for one thread, tracking the evaluations in progress.
+pub struct LocalTable<K, V> {
+    done: RefCell<FxHashMap<K, V>>,
+    active: RefCell<FxHashSet<K>>,
+    max_depth: usize,
+    refusal: Refusal<K>,
+}
+
+/// The refusal of a game that is not short: the loop is reported as
+/// CGSuite reports it for `CanonicalForm`.
+fn not_short<K>(_: &K, busy: Busy) -> RuleError {
+    match busy {
+        Busy::Loop => RuleError::loopy(),
+        Busy::TooDeep(n) => RuleError::too_large(format!(
+            "The positions reachable from here go more than {n} moves deep"
+        )),
+    }
+}
+
+impl<K: Hash + Eq, V> Default for LocalTable<K, V> {
+    fn default() -> Self {
+        LocalTable::new(not_short)
+    }
+}
+
+impl<K: Hash + Eq, V> LocalTable<K, V> {
+    /// An empty table whose refusals `refusal` words.
+    pub fn new(refusal: Refusal<K>) -> Self {
+        LocalTable {
+            done: RefCell::default(),
+            active: RefCell::default(),
+            max_depth: MAX_DEPTH,
+            refusal,
+        }
+    }
+}
+
+impl<K: Hash + Eq + Clone, V: Clone> Table<K, V> for LocalTable<K, V> {
+    type Busy = RuleError;
+
+    fn get(&self, k: &K) -> Option<V> {
+        self.done.borrow().get(k).cloned()
+    }
+
+    fn begin(&self, k: &K) -> Result<(), RuleError> {
+        let mut active = self.active.borrow_mut();
+        if active.len() >= self.max_depth {
+            return Err((self.refusal)(k, Busy::TooDeep(self.max_depth)));
+        }
+        if !active.insert(k.clone()) {
+            return Err((self.refusal)(k, Busy::Loop));
+        }
+        Ok(())
+    }
+
+    fn finish(&self, k: K, v: V) {
+        self.active.borrow_mut().remove(&k);
+        self.done.borrow_mut().insert(k, v);
+    }
+
+    fn abandon(&self, k: &K) {
+        self.active.borrow_mut().remove(k);
+    }
+
+    fn len(&self) -> usize {
+        self.done.borrow().len()
+    }
+}

@@ -1,0 +1,5 @@
+//! Games on graphs (RULESETS 3).
+
+pub mod arc_kayles;
+pub mod col;
+pub mod hackenbush;

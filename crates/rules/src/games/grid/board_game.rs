@@ -1,0 +1,161 @@
+//! The one wrapper of the games played on a bitboard whose moves stay
+//! inside the regions of unblocked cells: Domineering, Konane, Amazons and
+//! Fission. A game gives its character map, its blocked cell value, the
+//! steps that connect a region, which regions can hold a move, its moves,
+//! and the symmetries of its normal form; the wrapper does the rest:
+//! parsing, printing, the board, decomposition into regions cut to their
+//! bounding boxes, and the normal form as the least image.
+
+use crate::boards::bitboard::BitBoard;
+use crate::boards::directions::Step;
+use crate::boards::grid::Grid;
+use crate::framework::args::Args;
+use crate::framework::error::RuleResult;
+use crate::framework::position::{Board, Player, Position};
+use crate::framework::ruleset::{partizan, AnyPosition, AnyRuleset, Simple};
+use std::fmt::Debug;
+use std::hash::Hash;
+use std::marker::PhantomData;
+use std::rc::Rc;
+
+/// The rules of a game on a bitboard with `K` non-zero cell values.
+pub trait BoardRules<const K: usize>:
+    Copy + Debug + Default + Eq + Hash + Ord + Send + Sync + 'static
+{
+    /// The ruleset's name, in errors and printed positions.
+    const NAME: &'static str;
+    /// The characters of the cell values 0..=K.
+    const CHARMAP: &'static str;
+    /// The value of a blocked cell: regions are made of the other cells,
+    /// and the bounding box of a region is filled with it.
+    const BLOCKED: u8;
+    /// The steps that connect the cells of a region: no move and no
+    /// influence crosses from one region to another.
+    const CONNECT: &'static [Step];
+    /// Whether exchanging values 1 and 2 (Left's and Right's pieces)
+    /// negates the value, so that the normal form may exchange them.
+    const COLOUR_SWAP: bool;
+    /// Whether the transposing symmetries swap the players (negate).
+    const TRANSPOSE_NEGATES: bool;
+
+    /// The boards `player` can move to.
+    fn options(board: &BitBoard<K>, player: Player) -> Vec<BitBoard<K>>;
+
+    /// Whether the region `region` (of unblocked cells) can hold a move;
+    /// regions that cannot are 0 and are dropped.
+    fn live(board: &BitBoard<K>, region: u128) -> bool;
+}
+
+/// A position of a game on a bitboard: the board, at most 128 cells.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct BoardGame<R, const K: usize> {
+    board: BitBoard<K>,
+    rules: PhantomData<R>,
+}
+
+/// Values 1 and 2 exchanged.
+fn swap_colours<const K: usize>(b: &BitBoard<K>) -> BitBoard<K> {
+    let mut out = *b;
+    if K >= 2 {
+        out.layers.swap(0, 1);
+    }
+    out
+}
+
+impl<R: BoardRules<K>, const K: usize> BoardGame<R, K> {
+    /// The position on `board`.
+    pub fn new(board: BitBoard<K>) -> Self {
+        BoardGame {
+            board,
+            rules: PhantomData,
+        }
+    }
+
+    /// From a board string in the game's character map.
+    pub fn parse(s: &str) -> RuleResult<Self> {
+        Self::from_grid(&Grid::parse(s, R::CHARMAP)?)
+    }
+
+    /// From a grid of cell values 0..=K.
+    pub fn from_grid(g: &Grid) -> RuleResult<Self> {
+        Ok(Self::new(BitBoard::from_grid(R::NAME, g)?))
+    }
+
+    /// The empty r x c board.
+    pub fn empty(rows: usize, cols: usize) -> RuleResult<Self> {
+        Self::from_grid(&Grid::empty(rows, cols))
+    }
+
+    /// The bitboard.
+    pub fn bits(&self) -> &BitBoard<K> {
+        &self.board
+    }
+
+    /// The number of rows.
+    pub fn rows(&self) -> usize {
+        self.board.rows()
+    }
+
+    /// The number of columns.
+    pub fn cols(&self) -> usize {
+        self.board.cols()
+    }
+
+    /// The board string in the game's character map.
+    pub fn board_string(&self) -> String {
+        self.board.board_string(R::CHARMAP)
+    }
+
+    /// The named ruleset of the game, whose positions are built from a
+    /// board string or a `Grid`.
+    pub fn ruleset() -> Rc<dyn AnyRuleset> {
+        Rc::new(Simple {
+            name: R::NAME,
+            build: Self::build,
+        })
+    }
+
+    fn build(prefix: &Rc<str>, args: &Args) -> RuleResult<Rc<dyn AnyPosition>> {
+        let grid = Grid::from_args(R::NAME, args, R::CHARMAP)?;
+        Ok(partizan(prefix, Self::from_grid(&grid)?))
+    }
+}
+
+impl<R: BoardRules<K>, const K: usize> Position for BoardGame<R, K> {
+    fn options(&self, player: Player) -> Vec<Self> {
+        R::options(&self.board, player)
+            .into_iter()
+            .map(Self::new)
+            .collect()
+    }
+
+    fn decompose(&self) -> Vec<Self> {
+        let blocked = match R::BLOCKED as usize {
+            0 => 0,
+            v => self.board.layers.get(v - 1).copied().unwrap_or(0),
+        };
+        let open = self.board.all() & !blocked;
+        self.board
+            .regions(open, R::CONNECT)
+            .into_iter()
+            .filter(|&r| R::live(&self.board, r))
+            .map(|r| Self::new(self.board.crop(r, R::BLOCKED)))
+            .collect()
+    }
+
+    fn normalize(&self) -> (Self, bool) {
+        let exchange = R::COLOUR_SWAP.then_some(swap_colours::<K> as fn(&_) -> _);
+        let (b, negated) = self
+            .board
+            .least_image(|_| true, exchange, R::TRANSPOSE_NEGATES);
+        (Self::new(b), negated)
+    }
+
+    fn text(&self) -> String {
+        format!("\"{}\"", self.board_string())
+    }
+
+    fn board(&self) -> Option<Board> {
+        Some(Board::from_rows(&self.board_string()))
+    }
+}

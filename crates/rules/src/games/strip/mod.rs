@@ -1,0 +1,5 @@
+//! Games on strips of cells (RULESETS 2).
+
+pub mod toads;
+pub mod toppling;
+pub mod turning;

@@ -1,0 +1,95 @@
+//! Konane (NOTATION 6): hand-computed values, multiple jumps, printing,
+//! errors, and properties of the shortcuts and of the colour exchange.
+
+use crate::boards::{board_strings, swap_colours};
+use onag_core::game::Game;
+use onag_rules::games::grid::konane::Konane;
+use onag_rules::registry::{self, Make};
+use onag_rules::{Arg, Args, Evaluator, Player, Position};
+use proptest::prelude::*;
+
+fn value(s: &str) -> Game {
+    Evaluator::new().value(&Konane::parse(s).expect("valid board"))
+}
+
+#[test]
+fn hand_examples() {
+    // Left jumps x over o into the empty cell; Right has no move: {0|} = 1.
+    assert_eq!(value("xo."), Game::integer(1));
+    assert_eq!(value(".ox"), Game::integer(1));
+    assert_eq!(value(".xo"), Game::integer(-1));
+    assert_eq!(value("x|o|."), Game::integer(1));
+    assert_eq!(value("xo#"), Game::ZERO);
+    assert_eq!(value("x.o"), Game::ZERO);
+    assert_eq!(value(""), Game::ZERO);
+    // "..xo": Left's jump would leave the board; Right jumps to ".o..":
+    // {|0} = -1. So in "xo.o" Left's one move (to "..xo") is worth -1 and
+    // Right has none: {-1|} = 0.
+    assert_eq!(value("..xo"), Game::integer(-1));
+    assert_eq!(value("xo.o"), Game::ZERO);
+    // "xo.o.": Left may stop after one jump ("..xo.", which is {0|0} = *)
+    // or jump twice ("....x" = 0); Right has no move: {0,*|} = 1.
+    assert_eq!(value("..xo."), Game::nimber(1));
+    assert_eq!(value("xo.o."), Game::integer(1));
+}
+
+#[test]
+fn multiple_jumps_are_separate_options() {
+    let p = Konane::parse("xo.o.").expect("valid");
+    let mut left: Vec<String> = p
+        .options(Player::Left)
+        .iter()
+        .map(|o| o.board_string())
+        .collect();
+    left.sort();
+    assert_eq!(left, ["....x", "..xo."]);
+    assert!(p.options(Player::Right).is_empty());
+    // A jump needs an enemy stone and an empty landing cell each time.
+    let p = Konane::parse("xo.x.").expect("valid");
+    let left: Vec<String> = p
+        .options(Player::Left)
+        .iter()
+        .map(|o| o.board_string())
+        .collect();
+    assert_eq!(left, ["..xx."]);
+}
+
+#[test]
+fn through_the_registry() {
+    let Make::Ruleset(make) = registry::find("Konane").expect("registered").make else {
+        panic!("Konane has no parameters");
+    };
+    let r = make();
+    let p = r
+        .position(&Args::new(vec![Arg::Str("XO.".into())]))
+        .expect("valid");
+    assert_eq!(p.display(), "Konane(\"xo.\")");
+    assert_eq!(p.canonical_form().expect("value"), Game::integer(1));
+    assert!(r.position(&Args::new(vec![Arg::Str("xt".into())])).is_err());
+    assert!(r
+        .position(&Args::new(vec![Arg::Str("x|..".into())]))
+        .is_err());
+}
+
+fn board() -> impl Strategy<Value = String> {
+    board_strings(4, 4, vec!['.', '.', 'x', 'o', 'x', 'o', '#'])
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(150))]
+
+    /// Decomposition and symmetry change nothing.
+    #[test]
+    fn shortcuts_preserve_values(s in board()) {
+        let p = Konane::parse(&s).expect("valid");
+        prop_assert_eq!(Evaluator::new().value(&p), Evaluator::plain().value(&p));
+    }
+
+    /// Exchanging the colours negates the value.
+    #[test]
+    fn colour_swap_negates(s in board()) {
+        let v = Evaluator::plain().value(&Konane::parse(&s).expect("valid"));
+        let w = Evaluator::plain().value(&Konane::parse(&swap_colours(&s)).expect("valid"));
+        prop_assert_eq!(v, -w);
+    }
+}
