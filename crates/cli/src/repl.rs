@@ -267,7 +267,7 @@ mod tests {
         // A list has no `Sign` (a number's method).
         assert_eq!(complete(&s, "[1].Si"), ["Size"]);
         assert_eq!(complete(&s, "xs.Si"), ["Size"]);
-        assert_eq!(complete(&s, "(1/2).Si"), ["Sign"]);
+        assert_eq!(complete(&s, "(1/2).Si"), ["Sign", "SignExpansion"]);
         assert!(complete(&s, "g.Si").is_empty());
         assert_eq!(complete(&s, "g.Mea"), ["Mean"]);
         // Several matches are all offered.

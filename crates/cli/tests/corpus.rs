@@ -1,5 +1,6 @@
 //! The reference corpora (`tests/data/*.txt`, CGSuite's answers) through
-//! `onag batch`: core, numbers, thermo, infinitesimal and rules, every line.
+//! `onag batch`: core, numbers, thermo, infinitesimal, rules and surreal,
+//! every line.
 //!
 //! Each file holds `INPUT => EXPECTED` lines grouped under `#` headers; the
 //! lines of a group run in order in one session. EXPECTED is the exact
@@ -30,6 +31,7 @@ const CORPORA: &[&str] = &[
     "thermo.txt",
     "infinitesimal.txt",
     "rules.txt",
+    "surreal.txt",
 ];
 
 /// The corpora of `tests/data` that other test files run (their own
@@ -142,6 +144,11 @@ fn corpus_infinitesimal() {
 #[test]
 fn corpus_rules() {
     check_file("rules.txt");
+}
+
+#[test]
+fn corpus_surreal() {
+    check_file("surreal.txt");
 }
 
 #[test]

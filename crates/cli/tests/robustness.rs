@@ -110,7 +110,7 @@ fn malformed_inputs_each_get_one_line() {
         "Tiny()",
         "Tiny(1,2)",
         "^.Pow(0)",
-        "(1/3).Birthday",
+        "(1/0).Birthday",
         "{1/3|}",
         "^\"foo\"",
         "v\"foo\"*9",

@@ -273,6 +273,9 @@ pub enum TokenKind {
     PlusMinus,
     /// `*`
     Star,
+    /// `×`: multiplication binding tighter than `*` and `/`, as in the
+    /// printed coefficients of surreal numbers (`(ω+7)/ω×7`, SURREAL 5).
+    Times,
     /// `/`
     Slash,
     /// `%`
@@ -368,6 +371,7 @@ impl fmt::Display for TokenKind {
             TokenKind::Minus => "-",
             TokenKind::PlusMinus => "+-",
             TokenKind::Star => "*",
+            TokenKind::Times => "×",
             TokenKind::Slash => "/",
             TokenKind::Percent => "%",
             TokenKind::Caret => "^",
@@ -665,6 +669,7 @@ impl<'a> Lexer<'a> {
             ',' => TokenKind::Comma,
             ';' => TokenKind::Semicolon,
             '*' => TokenKind::Star,
+            '×' => TokenKind::Times,
             '/' => TokenKind::Slash,
             '%' => TokenKind::Percent,
             '^' => TokenKind::Caret,

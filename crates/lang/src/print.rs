@@ -93,6 +93,12 @@ fn show_inner(out: &mut String, v: &Value, interp: Option<&Interp>) -> EvalResul
         Value::Number(r) => {
             let _ = write!(out, "{r}");
         }
+        Value::Surreal(x) => {
+            let _ = write!(out, "{x}");
+        }
+        Value::Transfinite(x) => {
+            let _ = write!(out, "{x}");
+        }
         Value::Game(g) => {
             let _ = write!(out, "{g}");
         }

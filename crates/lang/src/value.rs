@@ -12,7 +12,9 @@ use crate::classes::{ClassRef, Instance};
 use crate::interp::Closure;
 use crate::order::value_order;
 use onag_core::game::{ConfusionInterval, Game, Outcome, Thermograph, UptimalExpansion};
+use onag_core::nim::transfinite::TransfiniteNimber;
 use onag_core::number::{Dyadic, Integer, Rational};
+use onag_core::surreal::SurrealNumber;
 use onag_rules::{AnyPosition, AnyRuleset, Periodicity};
 use onag_rules::{Object, RulesetEntry};
 use std::cell::RefCell;
@@ -44,6 +46,14 @@ pub enum Value {
     Bool(bool),
     /// An exact number: integer, dyadic or other rational, or ±inf.
     Number(Rational),
+    /// A surreal number that is not a rational: a generalized ordinal
+    /// (`ω+1`) or another element of the field of SURREAL 3 (`1/ω`).
+    /// Rationals are always [`Value::Number`], so a number has one
+    /// representation (see [`Value::surreal`]).
+    Surreal(Rc<SurrealNumber>),
+    /// A nimber `*α` that is not a short game: α infinite, or too large
+    /// for a short nimber (CGSuite's `TransfiniteNimber`, SURREAL 7.1).
+    Transfinite(Rc<TransfiniteNimber>),
     /// A canonical short game that is not a number.
     Game(Game),
     /// A string (immutable).
@@ -121,6 +131,25 @@ impl Value {
         match g.as_number() {
             Some(x) => Value::Number(Rational::from(x)),
             None => Value::Game(g),
+        }
+    }
+
+    /// An element of the surreal field, re-classified: a rational (or
+    /// `±inf`) is a [`Value::Number`], anything else a [`Value::Surreal`].
+    pub fn surreal(x: SurrealNumber) -> Value {
+        match x.to_rational() {
+            Some(r) => Value::Number(r),
+            None => Value::Surreal(Rc::new(x)),
+        }
+    }
+
+    /// The element of the surreal field this value is (rationals, `±inf`,
+    /// generalized ordinals and quotients), if any.
+    pub fn as_surreal(&self) -> Option<SurrealNumber> {
+        match self {
+            Value::Number(r) => Some(SurrealNumber::from_rational(r.clone())),
+            Value::Surreal(x) => Some((**x).clone()),
+            _ => None,
         }
     }
 

@@ -185,6 +185,9 @@ pub fn builtin_of(v: &Value) -> Option<Builtin> {
         Value::Nothing => Builtin::Nothing,
         Value::Bool(_) => Builtin::Boolean,
         Value::Number(r) => number_class(r),
+        Value::Surreal(x) if x.is_generalized_ordinal() => Builtin::GeneralizedOrdinal,
+        Value::Surreal(_) => Builtin::SurrealNumber,
+        Value::Transfinite(_) => Builtin::TransfiniteNimber,
         Value::Game(g) => {
             if g.as_nimber().is_some() {
                 Builtin::Nimber

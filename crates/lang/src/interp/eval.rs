@@ -1,5 +1,6 @@
 //! Evaluation of the resolved tree, node by node.
 
+use super::ops::Star;
 use super::{Closure, Cx, Flow, Frame, Interp, Signal};
 use crate::ast::UnaryOp;
 use crate::classes::builtin;
@@ -7,6 +8,7 @@ use crate::compile::ir::{GlobalRef, Node, NodeKind, Target, TermIR};
 use crate::error::{ErrorKind, EvalError, EvalResult};
 use crate::value::Value;
 use onag_core::game::Game;
+use onag_core::nim::transfinite::TransfiniteNimber;
 use onag_core::number::Rational;
 use std::rc::Rc;
 
@@ -217,10 +219,26 @@ impl Interp {
         }
         if let Some(star) = &t.star {
             let v = self.eval(star, cx)?;
-            let n = v
-                .as_integer()
-                .ok_or_else(|| EvalError::no_operation("nim", &[&self.class_name_of(&v)]))?;
-            g = g + super::ops::nimber(&n)?;
+            match super::ops::star(&v) {
+                Some(Ok(Star::Finite(n))) => g = g + n,
+                Some(Ok(Star::Transfinite(n))) if g == Game::ZERO => {
+                    return Ok(Value::Transfinite(Rc::new(n)))
+                }
+                Some(Ok(Star::Transfinite(_))) => {
+                    return Err(EvalError::no_operation(
+                        "+",
+                        &[
+                            &self.class_name_of(&Value::game(g)),
+                            TransfiniteNimber::CLASS_NAME,
+                        ],
+                    )
+                    .into())
+                }
+                Some(Err(e)) => return Err(e.into()),
+                None => {
+                    return Err(EvalError::no_operation("nim", &[&self.class_name_of(&v)]).into())
+                }
+            }
         }
         Ok(Value::game(g))
     }
@@ -285,12 +303,13 @@ impl Interp {
     pub(crate) fn unary(&self, op: UnaryOp, v: Value) -> EvalResult {
         match op {
             UnaryOp::Pos => match v {
-                Value::Number(_) | Value::Game(_) => Ok(v),
+                Value::Number(_) | Value::Surreal(_) | Value::Game(_) => Ok(v),
                 _ if self.game_of(&v).is_some() => Ok(v),
                 _ => Err(EvalError::no_operation("+", &[&self.class_name_of(&v)])),
             },
             UnaryOp::Neg => match &v {
                 Value::Number(r) => Ok(Value::Number(std::ops::Neg::neg(r.clone()))),
+                Value::Surreal(x) => Ok(Value::surreal(x.neg())),
                 Value::Game(g) => Ok(Value::game(-*g)),
                 Value::Coordinates(r, c) => Ok(Value::Coordinates(-r, -c)),
                 _ => match self.game_of(&v) {

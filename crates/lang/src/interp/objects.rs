@@ -9,6 +9,7 @@ use crate::classes::{builtin, ClassRef, Instance, Members, Method};
 use crate::compile::ir::{ArgsIR, ClassName, MemberRef, StaticRef};
 use crate::error::{ErrorKind, EvalError, EvalResult};
 use crate::value::{ClassValue, Value};
+use onag_core::surreal::SurrealNumber;
 use std::rc::Rc;
 
 /// Arguments of a member access: `None` for `x.Name`, else the evaluated
@@ -738,6 +739,7 @@ impl Interp {
             "Left" => return Some(Value::Player(onag_rules::Player::Left)),
             "Right" => return Some(Value::Player(onag_rules::Player::Right)),
             "inf" => return Some(Interp::infinity()),
+            "omega" | "ω" => return Some(Value::surreal(SurrealNumber::omega())),
             "Nothing" => return Some(Value::Nothing),
             _ => {}
         }

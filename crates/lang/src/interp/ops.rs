@@ -8,7 +8,9 @@ use crate::error::{ErrorKind, EvalError, EvalResult};
 use crate::order::value_eq;
 use crate::value::Value;
 use onag_core::game::Game;
+use onag_core::nim::transfinite::{Star as TransfiniteStar, TransfiniteNimber};
 use onag_core::number::Integer;
+use onag_core::surreal::GeneralizedOrdinal;
 use std::rc::Rc;
 
 /// The largest birthday of the right operand of an ordinal sum: `G : H`
@@ -49,6 +51,38 @@ pub fn nimber(n: &Integer) -> EvalResult<Game> {
                 format!("Nim value is too large: {n}"),
             )
         })
+}
+
+/// What unary `*x` makes of a value (SURREAL 7.1).
+pub enum Star {
+    /// A short nimber.
+    Finite(Game),
+    /// A nimber of an infinite ordinal, or of an integer too large for a
+    /// short nimber.
+    Transfinite(TransfiniteNimber),
+}
+
+/// `*x` for an integer or a generalized ordinal x: a short nimber when x is
+/// a small non-negative integer, a transfinite nimber for any other
+/// ordinal, `Nim value is negative: -8` or `Nim value is not an ordinal:
+/// ω-1` otherwise. None for values that are neither.
+pub fn star(v: &Value) -> Option<EvalResult<Star>> {
+    let x = match v {
+        Value::Number(r) => {
+            let n = r.to_integer()?;
+            if n.is_negative() || n.to_u64().is_some_and(|m| m < 1 << 62) {
+                return Some(nimber(&n).map(Star::Finite));
+            }
+            GeneralizedOrdinal::from_integer(n)
+        }
+        Value::Surreal(x) => x.to_generalized()?,
+        _ => return None,
+    };
+    Some(match TransfiniteNimber::star(&x) {
+        Ok(TransfiniteStar::Finite(n)) => Ok(Star::Finite(Game::nimber(u64::from(n)))),
+        Ok(TransfiniteStar::Transfinite(n)) => Ok(Star::Transfinite(n)),
+        Err(e) => Err(EvalError::of(ErrorKind::Domain, e.to_string())),
+    })
 }
 
 fn small_count(n: &num_bigint::BigInt, what: &str) -> EvalResult<u32> {
@@ -110,6 +144,11 @@ impl Interp {
     /// the evaluator; here they need Booleans).
     pub(crate) fn binary(&self, op: BinOp, a: Value, b: Value) -> EvalResult {
         use BinOp::*;
+        if matches!(a, Value::Surreal(_)) || matches!(b, Value::Surreal(_)) {
+            if let Some(r) = self.surreal_arithmetic(op, &a, &b) {
+                return r;
+            }
+        }
         match op {
             Add | Sub | PlusMinus => self.additive(op, a, b),
             Mul => self.multiply(a, b),
@@ -167,6 +206,32 @@ impl Interp {
                 _ => Err(self.no_op(op.symbol(), &a, &b)),
             },
         }
+    }
+
+    /// `+ - * / ^` when an operand is a surreal number beyond the
+    /// rationals (SURREAL 2.3, 2.4 and 3.3): the field's operations, the
+    /// result re-classified. None for other operators; mixing with a game
+    /// that is not a number is CGSuite's no-operation error.
+    fn surreal_arithmetic(&self, op: BinOp, a: &Value, b: &Value) -> Option<EvalResult> {
+        let symbol = match op {
+            BinOp::Add => "+",
+            BinOp::Sub => "-",
+            BinOp::Mul => "*",
+            BinOp::Div => "/",
+            BinOp::Pow => "^",
+            _ => return None,
+        };
+        let (Some(x), Some(y)) = (a.as_surreal(), b.as_surreal()) else {
+            return Some(Err(self.no_op(symbol, a, b)));
+        };
+        let r = match op {
+            BinOp::Add => x.add(&y),
+            BinOp::Sub => x.sub(&y),
+            BinOp::Mul => x.mul(&y),
+            BinOp::Div => x.div(&y),
+            _ => x.pow(&y),
+        };
+        Some(r.map(Value::surreal).map_err(EvalError::from))
     }
 
     fn additive(&self, op: BinOp, a: Value, b: Value) -> EvalResult {
@@ -281,6 +346,12 @@ impl Interp {
     fn order_pair(&self, op: &str, a: &Value, b: &Value) -> EvalResult<(bool, bool)> {
         match (a, b) {
             (Value::Number(x), Value::Number(y)) => return Ok((x <= y, x >= y)),
+            (Value::Surreal(_), Value::Number(_) | Value::Surreal(_))
+            | (Value::Number(_), Value::Surreal(_)) => {
+                if let (Some(x), Some(y)) = (a.as_surreal(), b.as_surreal()) {
+                    return Ok((x <= y, x >= y));
+                }
+            }
             (Value::Str(x), Value::Str(y)) => {
                 let o = crate::order::value_order(a, b);
                 let _ = (x, y);

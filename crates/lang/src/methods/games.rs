@@ -3,12 +3,12 @@
 //! thermographs.
 
 use super::{
-    dyadic, dyadic_arg, game, game_arg, game_set, int, int_arg, method, num, num_arg, player_arg,
+    arg, dyadic, dyadic_arg, game, game_arg, game_set, int, int_arg, method, num, player_arg,
     string_arg, MethodDef,
 };
 use crate::error::{ErrorKind, EvalError};
 use crate::value::{Player, Value};
-use onag_core::game::{Game, Outcome};
+use onag_core::game::Game;
 use onag_core::nim;
 use onag_core::number::Dyadic;
 use std::rc::Rc;
@@ -98,6 +98,9 @@ pub(super) static METHODS: &[MethodDef] = &[
         ["n"],
         "Nim sum (bitwise exclusive or) of non-negative integers.",
         |_, r, a| {
+            if let Value::Surreal(_) = arg(a, 0)? {
+                return super::surreal::nim_sum(r, arg(a, 0)?);
+            }
             nim::nim_sum(&int(r)?, &int_arg(a, 0)?)
                 .map(Value::integer)
                 .ok_or_else(|| EvalError::new("NimSum applies only to nonnegative integers."))
@@ -109,6 +112,9 @@ pub(super) static METHODS: &[MethodDef] = &[
         ["n"],
         "Conway's nim product of non-negative integers (ONAG ch. 6).",
         |_, r, a| {
+            if let Value::Surreal(_) = arg(a, 0)? {
+                return super::surreal::nim_product(r, arg(a, 0)?);
+            }
             nim::nim_product(&int(r)?, &int_arg(a, 0)?)
                 .map(Value::integer)
                 .ok_or_else(|| EvalError::new("NimProduct applies only to nonnegative integers."))
@@ -156,77 +162,11 @@ pub(super) static METHODS: &[MethodDef] = &[
         |_, r, _| Ok(Value::integer(num(r)?.ceil()?))
     ),
     method!(
-        "Numerator",
-        Rational,
-        [],
-        "Numerator in lowest terms, with the sign.",
-        |_, r, _| { Ok(Value::integer(num(r)?.numerator())) }
-    ),
-    method!(
-        "Denominator",
-        Rational,
-        [],
-        "Denominator in lowest terms (positive).",
-        |_, r, _| { Ok(Value::integer(num(r)?.denominator())) }
-    ),
-    method!("Abs", Rational, [], "Absolute value.", |_, r, _| Ok(
-        Value::Number(num(r)?.abs())
-    )),
-    method!("Sign", Rational, [], "-1, 0 or 1.", |_, r, _| Ok(
-        Value::integer(num(r)?.signum() as i64)
-    )),
-    method!("Reciprocal", Rational, [], "1/x (1/0 is inf).", |_, r, _| Ok(
-        Value::Number(num(r)?.reciprocal()?)
-    )),
-    method!("Max", Rational, ["y"], "The larger of x and y.", |_, r, a| {
-        let (x, y) = (num(r)?, num_arg(a, 0)?);
-        Ok(Value::Number(if y > x { y } else { x }))
-    }),
-    method!(
-        "Min",
-        Rational,
-        ["y"],
-        "The smaller of x and y.",
-        |_, r, a| {
-            let (x, y) = (num(r)?, num_arg(a, 0)?);
-            Ok(Value::Number(if y < x { y } else { x }))
-        }
-    ),
-    method!(
         "IsDyadic",
         Rational,
         [],
         "True if the denominator is a power of two.",
         |_, r, _| { Ok(Value::Bool(num(r)?.is_dyadic())) }
-    ),
-    method!(
-        "OutcomeClass",
-        Rational,
-        [],
-        "L, R or P by the sign of the number.",
-        |_, r, _| {
-            Ok(Value::Outcome(match num(r)?.signum() {
-                1 => Outcome::L,
-                -1 => Outcome::R,
-                _ => Outcome::P,
-            }))
-        }
-    ),
-    method!(
-        "Birthday",
-        Rational,
-        [],
-        "The day the number is born (dyadic rationals only).",
-        |_, r, _| {
-            let x = num(r)?;
-            if x.is_infinite() {
-                return Err(EvalError::new(format!("{x} has no birthday")));
-            }
-            let d = x
-                .to_dyadic()
-                .ok_or_else(|| EvalError::new(format!("{x} is not born on a finite day")))?;
-            Ok(Value::integer(d.birthday()))
-        }
     ),
     method!(
         "Subordinate",
@@ -321,6 +261,60 @@ pub(super) static METHODS: &[MethodDef] = &[
         [],
         "True if the game equals an integer.",
         |_, r, _| Ok(Value::Bool(game(r)?.is_integer()))
+    ),
+    method!(
+        "IsOrdinal",
+        CanonicalShortGame,
+        [],
+        "True if the game equals a non-negative integer.",
+        |_, r, _| {
+            let g = game(r)?;
+            Ok(Value::Bool(
+                g.is_integer() && g.as_number().is_some_and(|x| !x.is_negative()),
+            ))
+        }
+    ),
+    method!(
+        "IsIdempotent",
+        CanonicalShortGame,
+        [],
+        "True if G + G = G (for a short game: only 0).",
+        |_, r, _| Ok(Value::Bool(game(r)? == Game::ZERO))
+    ),
+    method!(
+        "IsPseudonumber",
+        CanonicalShortGame,
+        [],
+        "True if the game is a pseudonumber (for a short game: a number).",
+        |_, r, _| Ok(Value::Bool(game(r)?.is_number()))
+    ),
+    method!(
+        "IsFinite",
+        CanonicalShortGame,
+        [],
+        "True: a short game is finite.",
+        |_, r, _| game(r).map(|_| Value::Bool(true))
+    ),
+    method!(
+        "IsPlumtree",
+        CanonicalShortGame,
+        [],
+        "True: a short game is a plumtree (its game graph has no cycles).",
+        |_, r, _| game(r).map(|_| Value::Bool(true))
+    ),
+    method!(
+        "IsStopper",
+        CanonicalShortGame,
+        [],
+        "True: a short game is a stopper.",
+        |_, r, _| game(r).map(|_| Value::Bool(true))
+    ),
+    method!(
+        "IsStopperSided",
+        CanonicalShortGame,
+        [],
+        "True: a short game is its own onside and offside.",
+        |_, r, _| game(r).map(|_| Value::Bool(true))
     ),
     method!(
         "IsNimber",
@@ -530,6 +524,9 @@ pub(super) static METHODS: &[MethodDef] = &[
         Ok(Value::game(game(r)?.norton_product(game_arg(a, 0)?)))
     }),
     method!("ConwayProduct", CanonicalShortGame, ["h"], "Conway's product (the nim product on nimbers, the product on numbers).", |_, r, a| {
+        if let Value::Transfinite(_) = arg(a, 0)? {
+            return super::surreal::conway_product(r, arg(a, 0)?);
+        }
         Ok(Value::game(game(r)?.conway_product(game_arg(a, 0)?)))
     }),
     // Thermographs.

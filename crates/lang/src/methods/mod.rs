@@ -14,6 +14,7 @@ mod games;
 mod objects;
 mod rulesets;
 mod strings;
+mod surreal;
 
 use crate::classes::builtin::{self, Builtin, BUILTINS};
 use crate::error::{ErrorKind, EvalError, EvalResult};
@@ -112,6 +113,7 @@ macro_rules! function {
 const TABLES: &[&[MethodDef]] = &[
     rulesets::METHODS,
     games::METHODS,
+    surreal::METHODS,
     strings::METHODS,
     collections::METHODS,
     boards::METHODS,
@@ -213,6 +215,12 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         ["collection"],
         "The sum of the elements, in order.",
         |i, a| { collections::sum(i, &collections::elements(i, arg(&a, 0)?)?) }
+    ),
+    function!(
+        "FromSignExpansion",
+        ["s"],
+        "The number whose sign expansion s writes, as SignExpansion prints it (\"+-+\" is 3/4; SURREAL 9).",
+        |_, a| surreal::from_sign_expansion(&string_arg(&a, 0)?)
     ),
     function!(
         "Plot",
@@ -513,10 +521,6 @@ fn num(v: &Value) -> EvalResult<Rational> {
         Value::Number(r) => Ok(r.clone()),
         _ => Err(EvalError::expected("game.Rational", &class_name(v))),
     }
-}
-
-fn num_arg(a: &[Value], i: usize) -> EvalResult<Rational> {
-    num(arg(a, i)?)
 }
 
 fn dyadic(v: &Value) -> EvalResult<Dyadic> {

@@ -27,6 +27,9 @@ const PREC_RANGE: u8 = 8;
 const PREC_ADD: u8 = 9;
 const PREC_ORDINAL: u8 = 10;
 const PREC_MUL: u8 = 11;
+/// `×` binds tighter than `*` and `/`, so that a printed surreal number
+/// such as `(ω+7)/ω×7` reads back as itself.
+const PREC_TIMES: u8 = 12;
 
 fn is_comparison(op: BinOp) -> bool {
     matches!(
@@ -285,6 +288,7 @@ impl Parser {
             TokenKind::Star => (Infix::Binary(BinOp::Mul), PREC_MUL),
             TokenKind::Slash => (Infix::Binary(BinOp::Div), PREC_MUL),
             TokenKind::Percent => (Infix::Binary(BinOp::Mod), PREC_MUL),
+            TokenKind::Times => (Infix::Binary(BinOp::Mul), PREC_TIMES),
             _ => return None,
         };
         Some(infix)

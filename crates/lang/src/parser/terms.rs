@@ -339,6 +339,21 @@ impl Parser {
                     )
                 });
             }
+            // `*omega`, `*n`: the nimber of a named value.
+            TokenKind::Ident(ref word) if self.touches(self.pos) && !is_down_word(word) => {
+                let (name, span) = self.take_ident("a name")?;
+                let value = Tree::leaf(ExprKind::Ident(name), span);
+                return self.node(value.height, || {
+                    Expr::new(
+                        ExprKind::Term {
+                            number: None,
+                            up: None,
+                            star: Some(StarPart::Expr(boxed(value))),
+                        },
+                        start.to(span),
+                    )
+                });
+            }
             _ => StarPart::Nimber(BigInt::from(1)),
         };
         Ok(self.term(None, None, Some(star), start))

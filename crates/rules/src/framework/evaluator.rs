@@ -183,6 +183,9 @@ where
         } else {
             (g.clone(), false)
         };
+        if let Some(v) = q.known_value() {
+            return Ok(if negated { -v } else { v });
+        }
         let v = match self.table.get(&q) {
             Some(v) => v,
             None => {

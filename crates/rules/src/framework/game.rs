@@ -9,6 +9,7 @@
 //! evaluators use threads only for types that are `Send + Sync`.
 
 use super::position::{ImpartialPosition, Player, Position};
+use onag_core::game::Game;
 use std::convert::Infallible;
 use std::hash::Hash;
 
@@ -34,6 +35,13 @@ pub trait PartizanGame: Clone + Eq + Hash {
     /// is the negative of this game's.
     fn normal_form(&self) -> (Self, bool) {
         (self.clone(), false)
+    }
+
+    /// The value of this component when theory gives it without a search
+    /// (a blue-red Hackenbush string is the number its sign expansion
+    /// writes), or None. Evaluators ask it before looking at options.
+    fn known_value(&self) -> Option<Game> {
+        None
     }
 }
 
@@ -72,6 +80,10 @@ impl<P: Position> PartizanGame for P {
 
     fn normal_form(&self) -> (Self, bool) {
         self.normalize()
+    }
+
+    fn known_value(&self) -> Option<Game> {
+        Position::known_value(self)
     }
 }
 

@@ -85,6 +85,12 @@ pub trait Position: Clone + Eq + Hash + Debug + Send + Sync + 'static {
         (self.clone(), false)
     }
 
+    /// The value of this component when theory gives it without a search,
+    /// or None (see `PartizanGame::known_value`).
+    fn known_value(&self) -> Option<onag_core::game::Game> {
+        None
+    }
+
     /// The position as written inside the ruleset's parentheses, e.g.
     /// `"..|.."` (with the quotes) or `20`.
     fn text(&self) -> String;

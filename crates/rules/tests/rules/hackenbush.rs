@@ -238,6 +238,20 @@ fn hackenstrings_from_the_seeds() {
                 .map(|i| if bits >> i & 1 == 1 { 'l' } else { 'r' })
                 .collect();
             assert_eq!(v(&s), hackenstring(&s), "{s}");
+            // The string shortcut agrees with one step of the search: the
+            // value built from the options' values (shorter strings).
+            let p = hb(&s);
+            let values = |who| -> Vec<Game> {
+                p.options(who)
+                    .iter()
+                    .map(|o| Evaluator::new().value(o))
+                    .collect()
+            };
+            assert_eq!(
+                v(&s),
+                Game::from_options(&values(Player::Left), &values(Player::Right)),
+                "{s}"
+            );
         }
     }
 }
@@ -331,6 +345,19 @@ fn long_stalks_are_quick() {
         .collect();
     let t: String = "e".repeat(100);
     assert!(Evaluator::new().value(&hb(&s)).is_number());
+    // A blue-red string of any length is the number its signs write.
+    let long: String = (0..4000)
+        .map(|i| if i % 7 < 3 { 'l' } else { 'r' })
+        .collect();
+    let signs: Vec<bool> = long.chars().map(|c| c == 'l').collect();
+    assert_eq!(
+        v(&long),
+        Game::number(onag_core::sign_expansion::from_sign_expansion(&signs))
+    );
+    assert_eq!(
+        v(&long).as_number().and_then(|x| x.birthday().to_u64()),
+        Some(4000)
+    );
     assert_eq!(v(&t), Game::nimber(100));
 }
 

@@ -23,6 +23,7 @@ use crate::framework::entry::{Make, Package, RulesetEntry};
 use crate::framework::error::{RuleError, RuleResult};
 use crate::framework::position::{Player, Position};
 use crate::framework::ruleset::{partizan, AnyPosition, AnyRuleset};
+use onag_core::game::Game;
 use std::rc::Rc;
 
 /// A blue edge (`l`), Left's. Edge colours are stored as these numbers.
@@ -326,6 +327,42 @@ impl Hackenbush {
         Some(value[0])
     }
 
+    /// The value of a blue-red string rooted at the ground in standard
+    /// (not childish) play: the number whose sign expansion the string
+    /// writes from the ground up, blue for `+` (Berlekamp's rule; ONAG
+    /// ch. 3). None for any other piece.
+    fn string_value(&self) -> Option<Game> {
+        let n = self.vertices as usize;
+        if self.childish & CHILDISH != 0
+            || self.edges.len() + 1 != n
+            || self.edges.iter().any(|e| e.2 == GREEN || e.0 == e.1)
+        {
+            return None;
+        }
+        let mut incident: Vec<Vec<usize>> = vec![Vec::new(); n];
+        for (i, &(u, v, _)) in self.edges.iter().enumerate() {
+            incident[u as usize].push(i);
+            incident[v as usize].push(i);
+        }
+        if incident[0].len() > 1 || incident.iter().any(|e| e.len() > 2) {
+            return None;
+        }
+        let mut signs = Vec::with_capacity(self.edges.len());
+        let (mut at, mut came_by) = (0usize, usize::MAX);
+        while let Some(&e) = incident[at].iter().find(|&&e| e != came_by) {
+            let (u, v, c) = self.edges[e];
+            signs.push(c == BLUE);
+            at = if u as usize == at {
+                v as usize
+            } else {
+                u as usize
+            };
+            came_by = e;
+        }
+        (signs.len() == self.edges.len())
+            .then(|| Game::number(onag_core::sign_expansion::from_sign_expansion(&signs)))
+    }
+
     /// A tree piece numbered canonically: children in the order of their
     /// (edge colour, subtree class), vertices in preorder (the AHU encoding
     /// of rooted trees). Subtree classes are numbered height by height in
@@ -607,6 +644,10 @@ impl Position for Hackenbush {
         } else {
             (a, false)
         }
+    }
+
+    fn known_value(&self) -> Option<Game> {
+        self.string_value()
     }
 
     fn text(&self) -> String {
