@@ -26,7 +26,7 @@ mod run;
 use clap::{Parser, Subcommand, ValueEnum};
 use onag_lang::{EvalError, Interp, Value};
 use run::{Failure, Supervision};
-use std::io::{self, BufRead, IsTerminal, Write};
+use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Duration;
@@ -255,10 +255,10 @@ fn main() -> ExitCode {
         }
         (None, Some(expr), _) => eval_once(&expr, out, how),
         (None, None, Some(path)) if path.as_os_str() == "-" => stdin_script(out, how),
-        (None, None, Some(path)) => match std::fs::read_to_string(&path) {
-            Ok(text) => script(
+        (None, None, Some(path)) => match std::fs::File::open(&path) {
+            Ok(file) => script(
                 &path.display().to_string(),
-                text.lines().map(|l| Ok(l.to_string())),
+                text_lines(io::BufReader::new(file)),
                 out,
                 how,
             ),
@@ -278,15 +278,46 @@ fn usage(message: &str) -> ExitCode {
 /// Print one result; true if it was a value (or nothing), false on error.
 fn report(src: &str, outcome: &Result<Option<Value>, Failure>, out: Output, name: &str) -> bool {
     if out.json {
-        println!("{}", json::result(src, outcome));
+        print_line(&json::result(src, outcome).to_string());
         return outcome.is_ok();
     }
     match outcome {
-        Ok(Some(v)) => println!("{v}"),
+        Ok(Some(v)) => print_line(&v.to_string()),
         Ok(None) => {}
         Err(f) => eprintln!("{}", f.render(src, name, out.color)),
     }
     outcome.is_ok()
+}
+
+/// Writes a line to standard output. A reader that has gone away (`onag
+/// -e ... | head`) is not an error: the rest of the output is dropped.
+fn print_line(text: &str) {
+    let mut stdout = io::stdout().lock();
+    let _ = writeln!(stdout, "{text}").and_then(|_| stdout.flush());
+}
+
+/// The lines of an input stream as text: a line that is not valid UTF-8 is
+/// an error naming the first bad byte, and the lines after it still come.
+/// A byte-order mark at the start is skipped; `\n` and `\r\n` end lines.
+fn text_lines(
+    reader: impl io::BufRead,
+) -> impl Iterator<Item = io::Result<Result<String, String>>> {
+    let mut first = true;
+    reader.split(b'\n').map(move |bytes| {
+        let mut bytes = bytes?;
+        if bytes.last() == Some(&b'\r') {
+            bytes.pop();
+        }
+        if std::mem::take(&mut first) && bytes.starts_with("\u{feff}".as_bytes()) {
+            bytes.drain(..3);
+        }
+        Ok(String::from_utf8(bytes).map_err(|e| {
+            format!(
+                "the input is not valid UTF-8 (byte {} of the line)",
+                e.utf8_error().valid_up_to() + 1
+            )
+        }))
+    })
 }
 
 /// A value on one line, for batch: a line break is written `\n` and a
@@ -312,8 +343,20 @@ fn batch(out: Output, how: Supervision) -> ExitCode {
     let mut interp = session();
     let stdin = io::stdin();
     let mut stdout = io::BufWriter::new(io::stdout().lock());
-    for line in stdin.lock().lines() {
+    for line in text_lines(stdin.lock()) {
         let Ok(line) = line else { break };
+        let line = match line {
+            Ok(line) => line,
+            Err(message) => {
+                if writeln!(stdout, "!!{message}")
+                    .and_then(|_| stdout.flush())
+                    .is_err()
+                {
+                    break;
+                }
+                continue;
+            }
+        };
         let outcome = run::run(&mut interp, &line, how);
         let text = if out.json {
             json::result(&line, &outcome).to_string()
@@ -364,7 +407,7 @@ fn plot(src: &str, output: &Path, out: Output, how: Supervision) -> ExitCode {
         if outcome.is_ok() {
             obj["file"] = serde_json::json!(path);
         }
-        println!("{obj}");
+        print_line(&obj.to_string());
     } else if let Err(f) = &outcome {
         eprintln!("{}", f.render(src, "<input>", out.color));
     }
@@ -379,8 +422,7 @@ fn plot(src: &str, output: &Path, out: Output, how: Supervision) -> ExitCode {
 /// input that is not a terminal), run as its lines arrive.
 fn stdin_script(out: Output, how: Supervision) -> ExitCode {
     let stdin = io::stdin();
-    let lines = stdin.lock().lines();
-    script("<stdin>", lines, out, how)
+    script("<stdin>", text_lines(stdin.lock()), out, how)
 }
 
 /// True when `text` is a whole input: no bracket, keyword block (`begin`,
@@ -396,7 +438,7 @@ pub fn balanced(text: &str) -> bool {
 /// Errors give the script's name, line and column, with that line shown.
 fn script(
     name: &str,
-    lines: impl Iterator<Item = io::Result<String>>,
+    lines: impl Iterator<Item = io::Result<Result<String, String>>>,
     out: Output,
     how: Supervision,
 ) -> ExitCode {
@@ -411,7 +453,8 @@ fn script(
     let mut start = 0;
     for line in lines {
         let line = match line {
-            Ok(l) => l,
+            Ok(Ok(l)) => l,
+            Ok(Err(message)) => return usage(&format!("{name}: {message}")),
             Err(e) => return usage(&format!("cannot read {name}: {e}")),
         };
         if !text.is_empty() {

@@ -198,3 +198,94 @@ fn fuzz_regressions() {
         ]
     );
 }
+
+/// Runs `onag` with arguments on raw standard input bytes: exit status and
+/// standard output.
+fn raw(args: &[&str], input: &[u8]) -> (Option<i32>, String) {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_onag"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start onag");
+    let mut stdin = child.stdin.take().expect("stdin");
+    let input = input.to_vec();
+    let writer = std::thread::spawn(move || stdin.write_all(&input));
+    let output = child.wait_with_output().expect("run onag");
+    let _ = writer.join();
+    (
+        output.status.code(),
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+    )
+}
+
+#[test]
+fn invalid_utf8_gets_its_own_line_and_the_session_goes_on() {
+    let (code, out) = raw(&["batch"], b"x := 1\n\xff\xfe\ny := x + 1\ny\n");
+    assert_eq!(code, Some(0));
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 4, "{out}");
+    assert!(
+        lines[1].starts_with("!!") && lines[1].contains("UTF-8"),
+        "{out}"
+    );
+    assert_eq!(lines[3], "2");
+}
+
+#[test]
+fn byte_order_marks_and_crlf_line_ends_are_accepted() {
+    let (code, out) = raw(&["batch"], b"\xef\xbb\xbf1 + 1\r\n2 + 2\r\n");
+    assert_eq!((code, out.as_str()), (Some(0), "2\n4\n"));
+    let dir = std::env::temp_dir().join(format!("onag-bom-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let file = dir.join("bom.cgs");
+    std::fs::write(&file, b"\xef\xbb\xbfx := 3;\r\nx * 2\r\n").expect("write script");
+    let (code, out) = raw(&[file.to_str().expect("utf-8 path")], b"");
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!((code, out.as_str()), (Some(0), "6\n"));
+}
+
+#[test]
+fn a_reader_that_goes_away_is_not_a_crash() {
+    use std::io::Read;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_onag"))
+        .args(["-e", "1..1000000"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("start onag");
+    let mut stdout = child.stdout.take().expect("stdout");
+    let mut first = [0u8; 10];
+    stdout
+        .read_exact(&mut first)
+        .expect("the start of the list");
+    drop(stdout);
+    let status = child.wait().expect("onag ends");
+    assert_eq!(&first, b"[1,2,3,4,5");
+    assert_eq!(status.code(), Some(0));
+}
+
+#[test]
+fn nimbers_of_any_size_read_back() {
+    let out = batch(&[
+        "x := *(2624989531201712629).ConwayProduct(*(3699794560238578399))",
+        "*15859799850586216051 == x",
+        "*(2^64)",
+        "*18446744073709551616 == *(2^64)",
+        "*(2^64).ConwayProduct(*(2^64))",
+    ]);
+    assert_eq!(
+        out,
+        [
+            "*15859799850586216051",
+            "true",
+            "*18446744073709551616",
+            "true",
+            "*27670116110564327424",
+        ]
+    );
+}

@@ -1161,6 +1161,16 @@ impl<'a> Compiler<'a> {
             Some(StarPart::Nimber(n)) => Some(n),
             _ => None,
         };
+        // A nimber literal beyond the short nimbers: `*15859799850586216051`
+        // is the transfinite nimber of that integer (SURREAL 7.1).
+        if let (None, None, Some(n)) = (number, up, fixed_star) {
+            let literal = Value::integer(Integer::from(n.clone()));
+            if let Some(Ok(crate::interp::ops::Star::Transfinite(t))) =
+                crate::interp::ops::star(&literal)
+            {
+                return Ok(constant(Value::Transfinite(Rc::new(t)), span));
+            }
+        }
         let base = match constant_term(number, fixed_up, fixed_star) {
             Ok(g) => g,
             Err(e) => return Ok(node(NodeKind::Raise(Box::new(e.at(span))), span)),

@@ -42,15 +42,12 @@ pub fn nimber(n: &Integer) -> EvalResult<Game> {
             format!("Nim value is negative: {n}"),
         ));
     }
-    n.to_u64()
-        .filter(|&m| m < 1 << 62)
-        .map(Game::nimber)
-        .ok_or_else(|| {
-            EvalError::of(
-                ErrorKind::ResourceLimit,
-                format!("Nim value is too large: {n}"),
-            )
-        })
+    n.to_u64().map(Game::nimber).ok_or_else(|| {
+        EvalError::of(
+            ErrorKind::ResourceLimit,
+            format!("Nim value is too large: {n}"),
+        )
+    })
 }
 
 /// What unary `*x` makes of a value (SURREAL 7.1).
@@ -63,14 +60,15 @@ pub enum Star {
 }
 
 /// `*x` for an integer or a generalized ordinal x: a short nimber when x is
-/// a small non-negative integer, a transfinite nimber for any other
+/// a non-negative integer below 2^64 (short nimbers are closed under nim
+/// sum and product there), a transfinite nimber for any other
 /// ordinal, `Nim value is negative: -8` or `Nim value is not an ordinal:
 /// ω-1` otherwise. None for values that are neither.
 pub fn star(v: &Value) -> Option<EvalResult<Star>> {
     let x = match v {
         Value::Number(r) => {
             let n = r.to_integer()?;
-            if n.is_negative() || n.to_u64().is_some_and(|m| m < 1 << 62) {
+            if n.is_negative() || n.to_u64().is_some() {
                 return Some(nimber(&n).map(Star::Finite));
             }
             GeneralizedOrdinal::from_integer(n)
