@@ -33,7 +33,7 @@ impl Failure {
             Failure::Language(e) => e.to_string().replace('\n', " "),
             Failure::Interrupted => "Interrupted".into(),
             Failure::TimedOut(d) => format!("Timed out after {} s", d.as_secs_f64()),
-            Failure::Internal(what) => format!("internal error: {what}"),
+            Failure::Internal(what) => format!("internal error: {}", what.replace('\n', " ")),
         }
     }
 
@@ -159,6 +159,13 @@ pub fn supervised<T>(
         Ok(Err(e)) if e.kind() == onag_lang::ErrorKind::Interrupted => Err(stopped()),
         Ok(Err(e)) => Err(Failure::Language(e)),
         Err(payload) if interrupt::is_interrupted(&*payload) => Err(stopped()),
+        Err(payload) if interrupt::refusal(&*payload).is_some() => {
+            let message = interrupt::refusal(&*payload).unwrap_or_default();
+            Err(Failure::Language(Error::Eval(onag_lang::EvalError::of(
+                onag_lang::ErrorKind::ResourceLimit,
+                message,
+            ))))
+        }
         Err(payload) => Err(Failure::Internal(
             payload
                 .downcast_ref::<&str>()

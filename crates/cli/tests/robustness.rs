@@ -289,3 +289,36 @@ fn nimbers_of_any_size_read_back() {
         ]
     );
 }
+
+#[test]
+fn huge_nimbers_are_refused_not_fatal() {
+    // Each of these once listed billions of options (a crash, or the
+    // machine's memory); now each is an error and the session goes on.
+    let inputs = [
+        "x := 7",
+        "*(2^58).LeftOptions",
+        "{0|*(2^58)}",
+        "*(2^61).Tree(1)",
+        "*(2^61).Incentives",
+        "*(2^61).Freeze",
+        "{0|*(2^33)}",
+        "*(10^9).FollowerCount",
+        "Tiny(*(43581526782313))",
+        "(^ + *(2^50)).ConwayProduct(7)",
+        "*(2^58).LeftOptions",
+        "*(2^58) + *1",
+        "*(2^20).LeftOptions.Size",
+        "x",
+    ];
+    let out = batch(&inputs);
+    assert_eq!(out.len(), inputs.len(), "{out:?}");
+    for (input, line) in inputs[1..11].iter().zip(&out[1..11]) {
+        assert!(
+            line.starts_with("!!") && line.contains("options"),
+            "{input}: {line}"
+        );
+    }
+    assert_eq!(out[11], "*288230376151711745");
+    assert_eq!(out[12], "1048576");
+    assert_eq!(out[13], "7");
+}

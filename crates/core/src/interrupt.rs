@@ -6,6 +6,11 @@
 //! [`Interrupted`]. The front end catches that unwind, reports
 //! "Interrupted", calls [`clear`] and goes on; every table stays valid,
 //! because entries are only ever inserted complete.
+//!
+//! A computation deep in the core that meets a size it must not build (the
+//! option list of a nimber with billions of options) unwinds the same way
+//! with [`Refused`] and a message ([`refuse`]); the front end reports the
+//! message as an ordinary error.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
@@ -59,4 +64,20 @@ pub fn work_done() -> u64 {
 /// Whether a caught panic payload is a cancellation.
 pub fn is_interrupted(payload: &(dyn std::any::Any + Send)) -> bool {
     payload.downcast_ref::<Interrupted>().is_some()
+}
+
+/// The panic payload of a computation that refused to build something too
+/// large: what and why, for the user.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Refused(pub String);
+
+/// Stop the running computation because it would build something too
+/// large; the front end reports `message` as an error and goes on.
+pub fn refuse(message: String) -> ! {
+    std::panic::panic_any(Refused(message))
+}
+
+/// The message of a caught refusal ([`refuse`]), if the payload is one.
+pub fn refusal(payload: &(dyn std::any::Any + Send)) -> Option<&str> {
+    payload.downcast_ref::<Refused>().map(|r| r.0.as_str())
 }

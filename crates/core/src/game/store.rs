@@ -54,6 +54,11 @@ pub(crate) enum NodeKind {
 
 const NO_ID: u32 = u32::MAX;
 
+/// The most options of a nimber `x + *n` the store lists (each is interned
+/// and kept for the session): asking for more is refused with an error
+/// instead of exhausting memory.
+pub const MAX_LISTED_OPTIONS: u64 = 1 << 20;
+
 impl Node {
     pub fn nus(&self) -> Option<&Nus> {
         match &self.kind {
@@ -65,6 +70,13 @@ impl Node {
     pub fn options(&self) -> (&'static [Game], &'static [Game]) {
         *self.options.get_or_init(|| match &self.kind {
             NodeKind::Nus(n) => {
+                if n.ups.is_zero() && n.nimber > MAX_LISTED_OPTIONS {
+                    crate::interrupt::refuse(format!(
+                        "{} has {} options for each player; games with more than {MAX_LISTED_OPTIONS} options are not listed",
+                        Game::from_nus(n.clone()),
+                        n.nimber
+                    ));
+                }
                 let (l, r) = n.options();
                 let st = store();
                 let l: Vec<Game> = l.into_iter().map(|x| st.intern_nus(x)).collect();
