@@ -13,6 +13,19 @@ use onag_core::game::{Thermograph, Trajectory};
 use onag_lang::Value;
 use serde_json::{json, Map, Value as Json};
 
+/// The JSON object of an input that has a value (or none, for `None`).
+pub fn shown(input: &str, v: Option<&Value>) -> Json {
+    match v {
+        Some(v) => result(input, &Ok(Some(v.clone()))),
+        None => result(input, &Ok(None)),
+    }
+}
+
+/// The JSON object of an input that failed.
+pub fn failed(input: &str, f: &Failure) -> Json {
+    json!({ "input": input, "error": f.message() })
+}
+
 /// The JSON object for one input's result.
 pub fn result(input: &str, outcome: &Result<Option<Value>, Failure>) -> Json {
     let mut obj = Map::new();

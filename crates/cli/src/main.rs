@@ -24,7 +24,7 @@ mod repl;
 mod run;
 
 use clap::{Parser, Subcommand, ValueEnum};
-use onag_lang::{EvalError, Interp, Value};
+use onag_lang::{EvalError, Interp};
 use run::{Failure, Supervision};
 use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
@@ -275,15 +275,34 @@ fn usage(message: &str) -> ExitCode {
     ExitCode::from(USAGE_ERROR)
 }
 
-/// Print one result; true if it was a value (or nothing), false on error.
-fn report(src: &str, outcome: &Result<Option<Value>, Failure>, out: Output, name: &str) -> bool {
-    if out.json {
-        print_line(&json::result(src, outcome).to_string());
-        return outcome.is_ok();
-    }
+/// Run one input and render what it shows, under supervision: its text,
+/// or its JSON object with `--json` (None when it prints nothing).
+fn run_rendered(
+    interp: &mut Interp,
+    src: &str,
+    out: Output,
+    how: Supervision,
+) -> Result<Option<String>, Failure> {
+    let shown = run::run_shown(interp, src, how, |v| {
+        if out.json {
+            json::shown(src, Some(v)).to_string()
+        } else {
+            v.to_string()
+        }
+    })?;
+    Ok(match shown {
+        None if out.json => Some(json::shown(src, None).to_string()),
+        other => other,
+    })
+}
+
+/// Print one rendered result; true if it was a value (or nothing), false
+/// on error.
+fn report(src: &str, outcome: &Result<Option<String>, Failure>, out: Output, name: &str) -> bool {
     match outcome {
-        Ok(Some(v)) => print_line(&v.to_string()),
+        Ok(Some(text)) => print_line(text),
         Ok(None) => {}
+        Err(f) if out.json => print_line(&json::failed(src, f).to_string()),
         Err(f) => eprintln!("{}", f.render(src, name, out.color)),
     }
     outcome.is_ok()
@@ -357,15 +376,12 @@ fn batch(out: Output, how: Supervision) -> ExitCode {
                 continue;
             }
         };
-        let outcome = run::run(&mut interp, &line, how);
-        let text = if out.json {
-            json::result(&line, &outcome).to_string()
-        } else {
-            match outcome {
-                Ok(Some(v)) => one_line(&v.to_string()),
-                Ok(None) => String::new(),
-                Err(f) => format!("!!{}", f.message()),
-            }
+        let text = match run_rendered(&mut interp, &line, out, how) {
+            Ok(Some(text)) if out.json => text,
+            Ok(Some(text)) => one_line(&text),
+            Ok(None) => String::new(),
+            Err(f) if out.json => json::failed(&line, &f).to_string(),
+            Err(f) => format!("!!{}", f.message()),
         };
         if writeln!(stdout, "{text}")
             .and_then(|_| stdout.flush())
@@ -379,7 +395,7 @@ fn batch(out: Output, how: Supervision) -> ExitCode {
 
 fn eval_once(src: &str, out: Output, how: Supervision) -> ExitCode {
     let mut interp = session();
-    let outcome = run::run(&mut interp, src, how);
+    let outcome = run_rendered(&mut interp, src, out, how);
     if report(src, &outcome, out, "<input>") {
         ExitCode::SUCCESS
     } else {
@@ -468,7 +484,7 @@ fn script(
         if !balanced(pending) {
             continue;
         }
-        let outcome = run::run(&mut interp, pending, how);
+        let outcome = run_rendered(&mut interp, pending, out, how);
         let ok = if out.json || outcome.is_ok() {
             report(pending, &outcome, out, name)
         } else {

@@ -126,6 +126,18 @@ pub fn run(interp: &mut Interp, src: &str, how: Supervision) -> Result<Option<Va
     supervised(how, || interp.run(src))
 }
 
+/// Run one input and show its value with `show` (its text, its JSON
+/// object), both under the same supervision: printing a huge value counts
+/// against the time limit and stops at Ctrl-C like the computation.
+pub fn run_shown<T>(
+    interp: &mut Interp,
+    src: &str,
+    how: Supervision,
+    show: impl FnOnce(&Value) -> T,
+) -> Result<Option<T>, Failure> {
+    supervised(how, || Ok(interp.run(src)?.map(|v| show(&v))))
+}
+
 /// Run `work` under supervision: stopped at the time limit or by Ctrl-C
 /// (through [`interrupt`]), with a spinner on a terminal after a second, and
 /// a panic turned into [`Failure::Internal`].

@@ -322,3 +322,25 @@ fn huge_nimbers_are_refused_not_fatal() {
     assert_eq!(out[12], "1048576");
     assert_eq!(out[13], "7");
 }
+
+#[test]
+fn printing_and_json_fields_count_against_the_time_limit() {
+    // Printing ^[100] and the JSON fields of a large cake once ran for
+    // seconds to minutes past `--timeout`; they are stopped like the
+    // computation, and the session goes on.
+    let (code, out) = raw(&["--timeout", "1", "batch"], b"^[100]\n1 + 1\n");
+    assert_eq!(code, Some(0));
+    assert_eq!(out, "!!Timed out after 1 s\n2\n");
+    let (code, out) = raw(
+        &["--json", "--timeout", "1", "batch"],
+        b"Eatcake((13,38))\n1 + 1\n",
+    );
+    assert_eq!(code, Some(0));
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 2, "{out}");
+    assert!(
+        lines[0].contains("\"error\":\"Timed out after 1 s\""),
+        "{out}"
+    );
+    assert!(lines[1].contains("\"text\":\"2\""), "{out}");
+}

@@ -304,6 +304,9 @@ enum Layout {
 const MAX_BARS: usize = 4;
 
 fn layout(g: Game) -> Layout {
+    // Printing a huge game takes long: it stops when asked to, as any
+    // computation does.
+    crate::interrupt::check();
     stacker::maybe_grow(64 * 1024, 1024 * 1024, || match shape(g) {
         Shape::Term(t) => Layout::Atomic(t.to_string()),
         Shape::Tiny {
