@@ -239,8 +239,10 @@ pub fn repl(how: Supervision, color: bool) -> ExitCode {
         if input == ":quit" || input == ":q" {
             break;
         }
-        match run::run(&mut interp, input, how) {
-            Ok(Some(v)) => println!("{v}"),
+        // The value is printed under supervision too: Ctrl-C stops a long
+        // printing and the session goes on.
+        match run::run_shown(&mut interp, input, how, |v| v.to_string()) {
+            Ok(Some(text)) => println!("{text}"),
             Ok(None) => {}
             Err(f) => println!("{}", f.render(input, "<input>", color)),
         }
