@@ -169,9 +169,9 @@ pub struct Class {
     pub enclosing_class: Option<Rc<str>>,
     /// The class file (for error locations).
     pub source: Option<Arc<Source>>,
-    /// Memo tables of game positions of this class (created on first use,
-    /// dropped with the class).
-    pub games: RefCell<Option<Box<dyn std::any::Any>>>,
+    /// The transposition table of game positions of this class for the
+    /// session (`onag-rules` `framework::external`), dropped with the class.
+    pub games: onag_rules::framework::external::ClassTable<crate::order::Key>,
     /// The class is `game.Game` or extends it.
     pub is_game: bool,
     /// The class is `game.ImpartialGame` or extends it.
@@ -282,7 +282,7 @@ impl Class {
                 elements: RefCell::new(Vec::new()),
                 enclosing_class: parts.enclosing_class,
                 source: parts.source,
-                games: RefCell::new(None),
+                games: Default::default(),
             }
         })
     }
