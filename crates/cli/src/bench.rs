@@ -135,8 +135,8 @@ const PROGRAMS: &[(&str, &str)] = &[
         "s := 0; for i from 1 to 1000000 do s := s + i end; s",
     ),
     (
-        "recursion, depth 10^4",
-        "depth := n -> if n == 0 then 0 else 1 + depth(n - 1) end; depth(10000)",
+        "recursion, 10^4 nested calls",
+        "depth := n -> if n == 0 then 0 else 1 + depth(n - 1) end; depth(9999)",
     ),
 ];
 

@@ -73,21 +73,25 @@ impl Valued {
         }
     }
 
-    /// The disjunctive sum: XOR of nim values, else the sum of canonical
-    /// forms.
-    pub fn add(self, other: Valued) -> Valued {
-        match (self, other) {
-            (Valued::Nim(x), Valued::Nim(y)) => Valued::Nim(x ^ y),
-            (a, b) => Valued::Game(a.game() + b.game()),
-        }
-    }
-
     /// The value as `how` asks for it: a nim value when one was asked for
     /// and the canonical form is a nimber.
     fn reduced(g: Game, how: Reduction) -> Valued {
         match (how, g.as_nimber()) {
             (Reduction::Nim, Some(n)) => Valued::Nim(n),
             _ => Valued::Game(g),
+        }
+    }
+}
+
+impl std::ops::Add for Valued {
+    type Output = Valued;
+
+    /// The disjunctive sum: XOR of nim values, else the sum of canonical
+    /// forms.
+    fn add(self, other: Valued) -> Valued {
+        match (self, other) {
+            (Valued::Nim(x), Valued::Nim(y)) => Valued::Nim(x ^ y),
+            (a, b) => Valued::Game(a.game() + b.game()),
         }
     }
 }
@@ -241,7 +245,8 @@ pub trait External {
     ) -> Result<Vec<Self::Position>, Self::Error>;
 
     /// The components of `p`, or None when it is its own only component.
-    fn decomposition(&self, p: &Self::Position) -> Result<Option<Vec<Self::Position>>, Self::Error>;
+    fn decomposition(&self, p: &Self::Position)
+        -> Result<Option<Vec<Self::Position>>, Self::Error>;
 
     /// The value of an element that is not a position of an external
     /// class (a canonical game, a number, a built-in position).
@@ -255,11 +260,7 @@ pub trait External {
 /// The value of a position as `how` asks for it: the sum of its
 /// components' values, each through its class's table (SCRIPTING 5.3).
 /// The value of a memoised position is stored under its own key as well.
-pub fn value<F: External>(
-    front: &F,
-    p: &F::Position,
-    how: Reduction,
-) -> Result<Valued, F::Error> {
+pub fn value<F: External>(front: &F, p: &F::Position, how: Reduction) -> Result<Valued, F::Error> {
     let Some(class) = front.class(p) else {
         return front.element_value(p, how);
     };
@@ -270,39 +271,39 @@ pub fn value<F: External>(
             return Ok(v);
         }
     }
-    let total = match front.decomposition(p)? {
-        None => component(front, p, &class, key.clone(), how)?,
-        Some(parts) => {
-            let mut total = match how {
-                Reduction::Canonical => Valued::Game(Game::ZERO),
-                Reduction::Nim => Valued::Nim(0),
-            };
-            for part in &parts {
-                let v = match front.class(part) {
-                    Some(c) => component(front, part, &c, front.key(part), how)?,
-                    None => front.element_value(part, how)?,
-                };
-                total = total.add(v);
-            }
-            total
-        }
+    let Some(parts) = front.decomposition(p)? else {
+        // Its own only component (looked up above already, stored there).
+        return component(front, p, &class, key, how, false);
     };
+    let mut total = match how {
+        Reduction::Canonical => Valued::Game(Game::ZERO),
+        Reduction::Nim => Valued::Nim(0),
+    };
+    for part in &parts {
+        let v = match front.class(part) {
+            Some(c) => component(front, part, &c, front.key(part), how, true)?,
+            None => front.element_value(part, how)?,
+        };
+        total = total + v;
+    }
     if memo {
         class.table.store(key, total);
     }
     Ok(total)
 }
 
-/// The value of one component of class `class`, from its options.
+/// The value of one component of class `class`, from its options (looked
+/// up first when `look_up`).
 fn component<F: External>(
     front: &F,
     p: &F::Position,
     class: &Class<'_, F::Key>,
     key: F::Key,
     how: Reduction,
+    look_up: bool,
 ) -> Result<Valued, F::Error> {
     let memo = front.is_memoised(p);
-    if memo {
+    if memo && look_up {
         if let Some(v) = class.table.get(&key, how) {
             return Ok(v);
         }

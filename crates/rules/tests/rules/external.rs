@@ -5,8 +5,8 @@
 //! with direct computation; loops and failures leave nothing marked; tables are per class and can be cleared.
 
 use onag_core::game::Game;
-use onag_rules::framework::external::{self, Class, ClassTable, External, Reduction, Valued};
 use onag_rules::framework::error::ErrorKind;
+use onag_rules::framework::external::{self, Class, ClassTable, External, Reduction, Valued};
 use onag_rules::framework::mex;
 use onag_rules::{Player, RuleError};
 use proptest::prelude::*;
@@ -164,13 +164,20 @@ fn small_values_by_hand() {
     // An impartial class asked for a canonical form gives the nimber.
     assert_eq!(canonical(&front, &Pos::Impartial(6)), Ok(Game::nimber(2)));
     // A partizan value asked for as a nim value stays a game.
-    assert_eq!(nim(&front, &Pos::Partizan(1)), Ok(Valued::Game(Game::integer(1))));
+    assert_eq!(
+        nim(&front, &Pos::Partizan(1)),
+        Ok(Valued::Game(Game::integer(1)))
+    );
 }
 
 #[test]
 fn sums_add_and_xor() {
     let front = Front::default();
-    let sum = Pos::Sum(vec![Pos::Impartial(5), Pos::Impartial(6), Pos::Value(Game::star())]);
+    let sum = Pos::Sum(vec![
+        Pos::Impartial(5),
+        Pos::Impartial(6),
+        Pos::Value(Game::star()),
+    ]);
     // 1 xor 2 xor 1 = 2.
     assert_eq!(nim(&front, &sum), Ok(Valued::Nim(2)));
     let mixed = Pos::Sum(vec![Pos::Partizan(3), Pos::Partizan(1)]);
