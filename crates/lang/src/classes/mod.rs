@@ -365,11 +365,13 @@ pub fn instance_order(a: &Rc<Instance>, b: &Rc<Instance>) -> Ordering {
     if Rc::ptr_eq(a, b) {
         return Ordering::Equal;
     }
-    let by_class = a.class.qualified.cmp(&b.class.qualified);
-    if by_class != Ordering::Equal {
-        return by_class;
-    }
+    // One class (the common case: keys of one class's table) has one
+    // qualified name; only different classes compare their names.
     if a.class.id != b.class.id {
+        let by_class = a.class.qualified.cmp(&b.class.qualified);
+        if by_class != Ordering::Equal {
+            return by_class;
+        }
         return a.class.id.cmp(&b.class.id);
     }
     if let (Some((x, _)), Some((y, _))) = (&a.element, &b.element) {
