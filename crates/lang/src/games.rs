@@ -202,6 +202,8 @@ fn validated(
             ));
         }
     }
+    // The list itself, not a copy, when `returned` was its only holder.
+    drop(returned);
     Ok(Rc::try_unwrap(items).unwrap_or_else(|shared| (*shared).clone()))
 }
 
