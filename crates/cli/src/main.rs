@@ -9,7 +9,8 @@
 //!   exactly one line per input: the value (line breaks escaped), an empty
 //!   line when the input ends with `;`, or `!!` and the error message;
 //! - `onag plot EXPR -o FILE` draws thermographs;
-//! - `onag bench` times the evaluators.
+//! - `onag bench` times the evaluators (`--user`: games defined in
+//!   CGScript against the built-in rulesets, and the interpreter).
 //!
 //! `--json` prints results as JSON objects, `--timeout SECONDS` bounds each
 //! input, `--color` (and `NO_COLOR`) decide on colour. Exit codes: 0
@@ -135,6 +136,10 @@ enum Command {
         /// Skip boards containing one that took longer than this (seconds).
         #[arg(long, default_value_t = 60.0)]
         budget: f64,
+        /// Instead, compare games defined in CGScript with the built-in
+        /// rulesets, and time the interpreter.
+        #[arg(long)]
+        user: bool,
     },
 }
 
@@ -242,15 +247,27 @@ fn main() -> ExitCode {
     match (cli.command, cli.eval, cli.file) {
         (Some(Command::Batch), _, _) => batch(out, how),
         (Some(Command::Plot { expr, output }), _, _) => plot(&expr, &output, out, how),
-        (Some(Command::Bench { max_area, budget }), _, _) => {
+        (
+            Some(Command::Bench {
+                max_area,
+                budget,
+                user,
+            }),
+            _,
+            _,
+        ) => {
             if cli.json || cli.timeout.is_some() {
                 return usage(
                     "bench takes neither --json nor --timeout (--budget bounds each board)",
                 );
             }
-            bench::positions();
-            println!();
-            bench::domineering(max_area, Duration::from_secs_f64(budget.clamp(0.0, 1e9)));
+            if user {
+                bench::user_games();
+            } else {
+                bench::positions();
+                println!();
+                bench::domineering(max_area, Duration::from_secs_f64(budget.clamp(0.0, 1e9)));
+            }
             ExitCode::SUCCESS
         }
         (None, Some(expr), _) => eval_once(&expr, out, how),

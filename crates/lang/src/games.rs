@@ -4,12 +4,15 @@
 //! `Decomposition` return, and the game methods a user position answers
 //! through its canonical form.
 //!
-//! Values are memoised per class for the session, keyed by the position's
-//! structural value (SCRIPTING 4.11), and reduced component by component
-//! (SCRIPTING 5.3): a position's `Decomposition` is asked at every position
-//! reached, each component is looked up or marked in progress, its options
-//! reduced, its canonical form built and stored. Reaching a component that
-//! is in progress means the game is loopy, which is an error here.
+//! Values are computed and memoised by `onag-rules`
+//! (`framework::external`): this module is its front end, supplying the
+//! options and decomposition of a user position (by calling `Options` and
+//! `Decomposition`) and the values of elements that are not user positions;
+//! the per-class transposition tables, keyed by the position's structural
+//! value (SCRIPTING 4.11), live there, one per class (`Class::games`).
+//! Positions are reduced component by component (SCRIPTING 5.3); reaching a
+//! component that is in progress means the game is loopy, which is an
+//! error here.
 
 use crate::classes::builtin::Builtin;
 use crate::classes::ClassRef;
@@ -18,65 +21,64 @@ use crate::interp::{Cx, Interp, NativeFn};
 use crate::order::Key;
 use crate::value::Value;
 use onag_core::game::Game;
+use onag_rules::framework::external::{self, Class, External, Reduction, Valued};
 use onag_rules::Player;
-use rustc_hash::{FxHashMap, FxHashSet};
+use rustc_hash::FxHashSet;
 use std::rc::Rc;
 
-/// The memo tables of one game class.
-#[derive(Default)]
-struct Tables {
-    values: FxHashMap<Key, Game>,
-    nim_values: FxHashMap<Key, u64>,
-    in_progress: FxHashSet<Key>,
+/// The interpreter as the front end of the external positions of
+/// `onag-rules` (`framework::external`): instances of game classes are its
+/// positions, keyed by their structural value, with one table per class
+/// (`Class::games`); any other element is valued by the interpreter.
+struct Front<'a> {
+    interp: &'a Interp,
 }
 
-fn with_tables<T>(class: &ClassRef, f: impl FnOnce(&mut Tables) -> T) -> T {
-    let mut slot = class.games.borrow_mut();
-    if slot.as_ref().is_none_or(|b| !b.is::<Tables>()) {
-        *slot = Some(Box::new(Tables::default()));
-    }
-    match slot.as_mut().and_then(|b| b.downcast_mut::<Tables>()) {
-        Some(t) => f(t),
-        None => f(&mut Tables::default()),
-    }
-}
+impl External for Front<'_> {
+    type Position = Value;
+    type Key = Key;
+    type Error = EvalError;
 
-/// Removes the in-progress mark of a position when dropped (also when an
-/// error or a stop request unwinds through the recursion).
-struct InProgress {
-    class: ClassRef,
-    key: Option<Key>,
-}
-
-impl Drop for InProgress {
-    fn drop(&mut self) {
-        if let Some(key) = self.key.take() {
-            with_tables(&self.class, |t| t.in_progress.remove(&key));
+    fn class<'a>(&'a self, p: &'a Value) -> Option<Class<'a, Key>> {
+        match p {
+            Value::Instance(i) => Some(Class {
+                table: &i.class.games,
+                impartial: i.class.is_impartial,
+            }),
+            _ => None,
         }
     }
-}
 
-fn not_short(method: &str) -> EvalError {
-    EvalError::of(
-        ErrorKind::Game,
-        format!(
-            "That is not a short game. If that is intentional, try `GameValue` in place of `{method}`."
-        ),
-    )
-}
+    fn key(&self, p: &Value) -> Key {
+        Key(p.clone())
+    }
 
-/// Which value is being computed.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Reduction {
-    Canonical,
-    Nim,
-}
+    fn is_memoised(&self, p: &Value) -> bool {
+        !p.is_mutable()
+    }
 
-impl Reduction {
-    fn method(self) -> &'static str {
-        match self {
-            Reduction::Canonical => "CanonicalForm",
-            Reduction::Nim => "NimValue",
+    fn options(&self, p: &Value, player: Option<Player>) -> EvalResult<Vec<Value>> {
+        match p {
+            Value::Instance(i) => options(self.interp, p, &i.class.clone(), player),
+            _ => Ok(Vec::new()),
+        }
+    }
+
+    fn decomposition(&self, p: &Value) -> EvalResult<Option<Vec<Value>>> {
+        match p {
+            Value::Instance(i) => decomposition(self.interp, p, &i.class.clone()),
+            _ => Ok(None),
+        }
+    }
+
+    fn element_value(&self, p: &Value, how: Reduction) -> EvalResult<Valued> {
+        element_value(self.interp, p, how)
+    }
+
+    fn not_impartial(&self, p: &Value, option: &Value) -> EvalError {
+        match p {
+            Value::Instance(i) => not_impartial(self.interp, &i.class, option),
+            _ => EvalError::of(ErrorKind::Game, "not impartial"),
         }
     }
 }
@@ -89,17 +91,14 @@ pub fn canonical_form(interp: &Interp, v: &Value) -> EvalResult<Game> {
     if i.class.is_impartial {
         return nim_value(interp, v).map(Game::nimber);
     }
-    position_value(interp, v, Reduction::Canonical).map(|r| match r {
-        Reduced::Game(g) => g,
-        Reduced::Nim(n) => Game::nimber(n),
-    })
+    position_value(interp, v, Reduction::Canonical).map(Valued::game)
 }
 
 /// The nim value of an instance of an impartial game class.
 pub fn nim_value(interp: &Interp, v: &Value) -> EvalResult<u64> {
     match position_value(interp, v, Reduction::Nim)? {
-        Reduced::Nim(n) => Ok(n),
-        Reduced::Game(g) => g.as_nimber().ok_or_else(|| {
+        Valued::Nim(n) => Ok(n),
+        Valued::Game(g) => g.as_nimber().ok_or_else(|| {
             EvalError::of(
                 ErrorKind::Game,
                 format!("NimValue: {} is not impartial", Value::game(g)),
@@ -108,163 +107,27 @@ pub fn nim_value(interp: &Interp, v: &Value) -> EvalResult<u64> {
     }
 }
 
-enum Reduced {
-    Game(Game),
-    Nim(u64),
-}
-
-/// The value of a position: the sum of its components' values.
-fn position_value(interp: &Interp, v: &Value, how: Reduction) -> EvalResult<Reduced> {
-    let Value::Instance(i) = v else {
-        return element_value(interp, v, how);
-    };
-    let class = i.class.clone();
-    let memo = !v.is_mutable();
-    if memo {
-        if let Some(r) = lookup(&class, v, how) {
-            return Ok(r);
-        }
-    }
-    let components = decomposition(interp, v, &class)?;
-    let value = match components {
-        None => component_value(interp, v, &class, how)?,
-        Some(parts) => {
-            let mut total = match how {
-                Reduction::Canonical => Reduced::Game(Game::ZERO),
-                Reduction::Nim => Reduced::Nim(0),
-            };
-            for part in &parts {
-                let r = match part {
-                    Value::Instance(p) => component_value(interp, part, &p.class.clone(), how)?,
-                    other => element_value(interp, other, how)?,
-                };
-                total = add(total, r)?;
-            }
-            total
-        }
-    };
-    if memo {
-        store(&class, v, &value);
-    }
-    Ok(value)
-}
-
-fn add(a: Reduced, b: Reduced) -> EvalResult<Reduced> {
-    Ok(match (a, b) {
-        (Reduced::Nim(x), Reduced::Nim(y)) => Reduced::Nim(x ^ y),
-        (Reduced::Game(g), Reduced::Game(h)) => Reduced::Game(g + h),
-        (Reduced::Game(g), Reduced::Nim(n)) | (Reduced::Nim(n), Reduced::Game(g)) => {
-            Reduced::Game(g + Game::nimber(n))
-        }
-    })
-}
-
-fn lookup(class: &ClassRef, v: &Value, how: Reduction) -> Option<Reduced> {
-    let key = Key(v.clone());
-    with_tables(class, |t| match how {
-        Reduction::Canonical => t.values.get(&key).map(|g| Reduced::Game(*g)),
-        Reduction::Nim => t.nim_values.get(&key).map(|n| Reduced::Nim(*n)),
-    })
-}
-
-fn store(class: &ClassRef, v: &Value, r: &Reduced) {
-    let key = Key(v.clone());
-    with_tables(class, |t| match r {
-        Reduced::Game(g) => {
-            t.values.insert(key, *g);
-        }
-        Reduced::Nim(n) => {
-            t.nim_values.insert(key, *n);
-        }
-    });
+/// The value of a position: the sum of its components' values, through
+/// the tables of `onag-rules` (`framework::external::value`).
+fn position_value(interp: &Interp, v: &Value, how: Reduction) -> EvalResult<Valued> {
+    external::value(&Front { interp }, v, how)
 }
 
 /// The value of an option or component that is not an instance: a
 /// canonical game, a number, a built-in position.
-fn element_value(interp: &Interp, v: &Value, how: Reduction) -> EvalResult<Reduced> {
+fn element_value(interp: &Interp, v: &Value, how: Reduction) -> EvalResult<Valued> {
     if let (Reduction::Nim, Value::Position(p)) = (how, v) {
         if let Some(n) = p.nim_value() {
-            return Ok(Reduced::Nim(n?));
+            return Ok(Valued::Nim(n?));
         }
     }
     let g = interp.to_game(v)?;
     Ok(match how {
         Reduction::Nim => match g.as_nimber() {
-            Some(n) => Reduced::Nim(n),
-            None => Reduced::Game(g),
+            Some(n) => Valued::Nim(n),
+            None => Valued::Game(g),
         },
-        Reduction::Canonical => Reduced::Game(g),
-    })
-}
-
-/// The value of one component, from its options (SCRIPTING 5.3 step 2).
-fn component_value(
-    interp: &Interp,
-    v: &Value,
-    class: &ClassRef,
-    how: Reduction,
-) -> EvalResult<Reduced> {
-    if !matches!(v, Value::Instance(_)) {
-        return element_value(interp, v, how);
-    }
-    let memo = !v.is_mutable();
-    if memo {
-        if let Some(r) = lookup(class, v, how) {
-            return Ok(r);
-        }
-    }
-    onag_core::interrupt::checkpoint();
-    let key = Key(v.clone());
-    let fresh = with_tables(class, |t| t.in_progress.insert(key.clone()));
-    if !fresh {
-        return Err(not_short(how.method()));
-    }
-    let _mark = InProgress {
-        class: class.clone(),
-        key: Some(key),
-    };
-    let value = stacker::maybe_grow(128 * 1024, 4 * 1024 * 1024, || {
-        compute(interp, v, class, how)
-    })?;
-    if memo {
-        store(class, v, &value);
-    }
-    Ok(value)
-}
-
-fn compute(interp: &Interp, v: &Value, class: &ClassRef, how: Reduction) -> EvalResult<Reduced> {
-    if class.is_impartial {
-        let options = options(interp, v, class, None)?;
-        let mut seen = Vec::with_capacity(options.len());
-        for o in &options {
-            match position_value(interp, o, Reduction::Nim)? {
-                Reduced::Nim(n) => seen.push(n),
-                Reduced::Game(g) => match g.as_nimber() {
-                    Some(n) => seen.push(n),
-                    None => return Err(not_impartial(interp, class, o)),
-                },
-            }
-        }
-        let n = onag_rules::framework::mex(seen);
-        return Ok(match how {
-            Reduction::Nim => Reduced::Nim(n),
-            Reduction::Canonical => Reduced::Game(Game::nimber(n)),
-        });
-    }
-    let mut sides = [Vec::new(), Vec::new()];
-    for (k, player) in [Player::Left, Player::Right].into_iter().enumerate() {
-        for o in options(interp, v, class, Some(player))? {
-            let g = match position_value(interp, &o, Reduction::Canonical)? {
-                Reduced::Game(g) => g,
-                Reduced::Nim(n) => Game::nimber(n),
-            };
-            sides[k].push(g);
-        }
-    }
-    let g = Game::from_options(&sides[0], &sides[1]);
-    Ok(match (how, g.as_nimber()) {
-        (Reduction::Nim, Some(n)) => Reduced::Nim(n),
-        _ => Reduced::Game(g),
+        Reduction::Canonical => Valued::Game(g),
     })
 }
 
@@ -339,6 +202,8 @@ fn validated(
             ));
         }
     }
+    // The list itself, not a copy, when `returned` was its only holder.
+    drop(returned);
     Ok(Rc::try_unwrap(items).unwrap_or_else(|shared| (*shared).clone()))
 }
 
@@ -502,10 +367,7 @@ fn sensible_options(interp: &Interp, cx: &Cx<'_>) -> EvalResult {
     let opts = options(interp, v, &class, Some(player))?;
     let mut values = Vec::with_capacity(opts.len());
     for o in &opts {
-        values.push(match position_value(interp, o, Reduction::Canonical)? {
-            Reduced::Game(g) => g,
-            Reduced::Nim(n) => Game::nimber(n),
-        });
+        values.push(position_value(interp, o, Reduction::Canonical)?.game());
     }
     let mut out = Vec::new();
     for k in canonical {

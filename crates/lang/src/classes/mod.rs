@@ -169,9 +169,9 @@ pub struct Class {
     pub enclosing_class: Option<Rc<str>>,
     /// The class file (for error locations).
     pub source: Option<Arc<Source>>,
-    /// Memo tables of game positions of this class (created on first use,
-    /// dropped with the class).
-    pub games: RefCell<Option<Box<dyn std::any::Any>>>,
+    /// The transposition table of game positions of this class for the
+    /// session (`onag-rules` `framework::external`), dropped with the class.
+    pub games: onag_rules::framework::external::ClassTable<crate::order::Key>,
     /// The class is `game.Game` or extends it.
     pub is_game: bool,
     /// The class is `game.ImpartialGame` or extends it.
@@ -282,7 +282,7 @@ impl Class {
                 elements: RefCell::new(Vec::new()),
                 enclosing_class: parts.enclosing_class,
                 source: parts.source,
-                games: RefCell::new(None),
+                games: Default::default(),
             }
         })
     }
@@ -365,11 +365,13 @@ pub fn instance_order(a: &Rc<Instance>, b: &Rc<Instance>) -> Ordering {
     if Rc::ptr_eq(a, b) {
         return Ordering::Equal;
     }
-    let by_class = a.class.qualified.cmp(&b.class.qualified);
-    if by_class != Ordering::Equal {
-        return by_class;
-    }
+    // One class (the common case: keys of one class's table) has one
+    // qualified name; only different classes compare their names.
     if a.class.id != b.class.id {
+        let by_class = a.class.qualified.cmp(&b.class.qualified);
+        if by_class != Ordering::Equal {
+            return by_class;
+        }
         return a.class.id.cmp(&b.class.id);
     }
     if let (Some((x, _)), Some((y, _))) = (&a.element, &b.element) {

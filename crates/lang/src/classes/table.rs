@@ -126,13 +126,23 @@ impl ClassTable {
         self.generation.get()
     }
 
-    /// Unloads every class that is not from the embedded library, and
-    /// every script.
+    /// Unloads every class that is not from the embedded library (clearing
+    /// its table of game values), and every script.
     fn unload_user_classes(&self) {
         let embedded: FxHashSet<&str> = LIBRARY.iter().map(|(p, _)| *p).collect();
-        self.loaded
-            .borrow_mut()
-            .retain(|q, _| is_library_class(q, &embedded));
+        let mut unloaded = Vec::new();
+        self.loaded.borrow_mut().retain(|q, c| {
+            let keep = is_library_class(q, &embedded);
+            if !keep {
+                unloaded.push(c.clone());
+            }
+            keep
+        });
+        // Instances may outlive their class's unloading; their values are
+        // forgotten all the same (SCRIPTING 5.3, memo scope).
+        for class in unloaded {
+            class.games.clear();
+        }
         self.files.borrow_mut().clear();
         self.scripts.borrow_mut().clear();
         self.generation.set(self.generation.get() + 1);

@@ -8,6 +8,7 @@ pub mod cache;
 pub mod entry;
 pub mod error;
 pub mod evaluator;
+pub mod external;
 pub mod game;
 pub mod keyed;
 pub mod kind;

@@ -169,6 +169,12 @@ impl<K: Hash + Eq, V> LocalTable<K, V> {
             refusal,
         }
     }
+
+    /// Forget every value stored (the marks of evaluations in progress
+    /// stay: those evaluations end as usual).
+    pub fn clear(&self) {
+        self.done.borrow_mut().clear();
+    }
 }
 
 impl<K: Hash + Eq + Clone, V: Clone> Table<K, V> for LocalTable<K, V> {

@@ -48,6 +48,7 @@ mod col;
 mod coordinate;
 mod cram;
 mod domineering;
+mod external;
 mod fission;
 mod graph;
 mod hackenbush;
