@@ -12,8 +12,9 @@
 //! - `onag bench` times the evaluators (`--user`: games defined in
 //!   CGScript against the built-in rulesets, and the interpreter).
 //!
-//! `--json` prints results as JSON objects, `--timeout SECONDS` bounds each
-//! input, `--color` (and `NO_COLOR`) decide on colour. Exit codes: 0
+//! `--json` prints results as JSON objects, `--timeout SECONDS` and
+//! `--max-memory SIZE` bound each input (its printing included), `--color`
+//! (and `NO_COLOR`) decide on colour. Exit codes: 0
 //! success, 1 evaluation error, 2 usage error.
 
 #![forbid(unsafe_code)]
@@ -62,6 +63,13 @@ struct Cli {
     /// Stop any single input after SECONDS (it then fails with an error).
     #[arg(long, value_name = "SECONDS", global = true)]
     timeout: Option<f64>,
+
+    /// Stop any single input when the process's memory passes SIZE (bytes,
+    /// or with a unit: 500M, 8G); it then fails with an error and the
+    /// session goes on. The default is three quarters of the machine's
+    /// memory.
+    #[arg(long = "max-memory", value_name = "SIZE", global = true)]
+    max_memory: Option<String>,
 
     /// When to colour error messages: `auto` colours them on a terminal
     /// unless the NO_COLOR environment variable is set.
@@ -230,9 +238,20 @@ fn main() -> ExitCode {
             ))
         }
     };
+    let max_memory = match cli.max_memory.as_deref().map(parse_size) {
+        None => run::machine_memory().map(|m| m / 4 * 3),
+        Some(Some(n)) if n > 0 => Some(n),
+        Some(_) => {
+            return usage(&format!(
+                "--max-memory must be a positive size such as 500M or 8G, got {}",
+                cli.max_memory.unwrap_or_default()
+            ))
+        }
+    };
     let how = Supervision {
         timeout,
         progress: true,
+        max_memory,
     };
     let out = Output {
         json: cli.json,
@@ -284,6 +303,24 @@ fn main() -> ExitCode {
         (None, None, None) if !io::stdin().is_terminal() => stdin_script(out, how),
         (None, None, None) => repl::repl(how, cli.color.colour(io::stdout().is_terminal())),
     }
+}
+
+/// A size in bytes: a whole number, optionally followed by `K`, `M`, `G`
+/// or `T` (powers of 1024; `KB`, `MiB` and lower case also read).
+fn parse_size(text: &str) -> Option<u64> {
+    let t = text.trim();
+    let split = t.find(|c: char| !c.is_ascii_digit()).unwrap_or(t.len());
+    let (digits, unit) = t.split_at(split);
+    let n: u64 = digits.parse().ok()?;
+    let shift = match unit.trim().to_ascii_uppercase().as_str() {
+        "" | "B" => 0,
+        "K" | "KB" | "KIB" => 10,
+        "M" | "MB" | "MIB" => 20,
+        "G" | "GB" | "GIB" => 30,
+        "T" | "TB" | "TIB" => 40,
+        _ => return None,
+    };
+    n.checked_mul(1u64 << shift)
 }
 
 /// Report a usage error.

@@ -121,6 +121,7 @@ fn receiver_value(session: &Interp, receiver: &str) -> Option<Value> {
     let how = Supervision {
         timeout: Some(RECEIVER_BUDGET),
         progress: false,
+        max_memory: run::machine_memory().map(|m| m / 4 * 3),
     };
     run::run(&mut copy, receiver, how).ok().flatten()
 }

@@ -22,6 +22,9 @@ pub enum Failure {
     Interrupted,
     /// The time limit stopped the computation.
     TimedOut(Duration),
+    /// The computation was stopped when the process's memory passed this
+    /// many bytes.
+    OutOfMemory(u64),
     /// A defect: a panic that is not a cancellation.
     Internal(String),
 }
@@ -33,6 +36,11 @@ impl Failure {
             Failure::Language(e) => e.to_string().replace('\n', " "),
             Failure::Interrupted => "Interrupted".into(),
             Failure::TimedOut(d) => format!("Timed out after {} s", d.as_secs_f64()),
+            Failure::OutOfMemory(limit) => format!(
+                "Stopped: the memory in use passed the limit of {} (--max-memory); \
+                 the session's tables of ruleset values were cleared",
+                bytes(*limit)
+            ),
             Failure::Internal(what) => format!("internal error: {}", what.replace('\n', " ")),
         }
     }
@@ -119,6 +127,43 @@ pub struct Supervision {
     /// Show a spinner on standard error for inputs running over a second
     /// (only when standard error is a terminal).
     pub progress: bool,
+    /// Stop an input when the process's resident memory passes this many
+    /// bytes (checked ten times a second).
+    pub max_memory: Option<u64>,
+}
+
+/// A size in bytes for people: `512 MB`, `1.5 GB`.
+pub fn bytes(n: u64) -> String {
+    const UNITS: [&str; 5] = ["bytes", "KB", "MB", "GB", "TB"];
+    let mut unit = 0;
+    let mut whole = n;
+    let mut tenths = 0;
+    while whole >= 1024 && unit + 1 < UNITS.len() {
+        tenths = (whole % 1024) * 10 / 1024;
+        whole /= 1024;
+        unit += 1;
+    }
+    if tenths == 0 || unit == 0 {
+        format!("{whole} {}", UNITS[unit])
+    } else {
+        format!("{whole}.{tenths} {}", UNITS[unit])
+    }
+}
+
+/// The resident memory of this process, in bytes (Linux; None elsewhere).
+pub fn resident_memory() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
+    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    kb.checked_mul(1024)
+}
+
+/// The machine's memory, in bytes (Linux; None elsewhere).
+pub fn machine_memory() -> Option<u64> {
+    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = info.lines().find(|l| l.starts_with("MemTotal:"))?;
+    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    kb.checked_mul(1024)
 }
 
 /// Run one input: its value (None when it ends with `;`) or why not.
@@ -147,11 +192,12 @@ pub fn supervised<T>(
 ) -> Result<T, Failure> {
     interrupt::clear();
     let timed_out = Arc::new(AtomicBool::new(false));
+    let out_of_memory = Arc::new(AtomicBool::new(false));
     let (stop, stopped) = mpsc::channel::<()>();
-    let watcher = (how.timeout.is_some() || how.progress).then(|| {
-        let timed_out = timed_out.clone();
+    let watcher = (how.timeout.is_some() || how.progress || how.max_memory.is_some()).then(|| {
+        let flags = (timed_out.clone(), out_of_memory.clone());
         let show = how.progress && std::io::stderr().is_terminal();
-        thread::spawn(move || supervise(stopped, how.timeout, show, &timed_out))
+        thread::spawn(move || supervise(stopped, how, show, &flags.0, &flags.1))
     });
     let outcome = panic::catch_unwind(AssertUnwindSafe(work));
     drop(stop);
@@ -159,8 +205,15 @@ pub fn supervised<T>(
         let _ = w.join();
     }
     interrupt::clear();
+    if out_of_memory.load(Ordering::SeqCst) {
+        // Give the memory of the ruleset tables back, so that the next
+        // input starts below the limit.
+        onag_rules::framework::cache::forget_all();
+    }
     let stopped = || {
-        if timed_out.load(Ordering::SeqCst) {
+        if out_of_memory.load(Ordering::SeqCst) {
+            Failure::OutOfMemory(how.max_memory.unwrap_or_default())
+        } else if timed_out.load(Ordering::SeqCst) {
             Failure::TimedOut(how.timeout.unwrap_or_default())
         } else {
             Failure::Interrupted
@@ -199,10 +252,12 @@ const SPINNER: [char; 8] = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '�
 /// same line, which is erased when the input stops.
 fn supervise(
     stopped: mpsc::Receiver<()>,
-    timeout: Option<Duration>,
+    how: Supervision,
     show: bool,
     timed_out: &AtomicBool,
+    out_of_memory: &AtomicBool,
 ) {
+    let timeout = how.timeout;
     let start = Instant::now();
     let work0 = interrupt::work_done();
     let mut drawn = false;
@@ -214,6 +269,13 @@ fn supervise(
         let elapsed = start.elapsed();
         if let Some(limit) = timeout {
             if elapsed >= limit && !timed_out.swap(true, Ordering::SeqCst) {
+                interrupt::request();
+            }
+        }
+        if let Some(limit) = how.max_memory {
+            if resident_memory().is_some_and(|m| m > limit)
+                && !out_of_memory.swap(true, Ordering::SeqCst)
+            {
                 interrupt::request();
             }
         }

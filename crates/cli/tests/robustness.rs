@@ -344,3 +344,24 @@ fn printing_and_json_fields_count_against_the_time_limit() {
     );
     assert!(lines[1].contains("\"text\":\"2\""), "{out}");
 }
+
+#[test]
+fn memory_over_the_limit_stops_the_input_not_the_session() {
+    // Each of these once grew until the machine's memory ran out.
+    let (code, out) = raw(
+        &["--max-memory", "300M", "batch"],
+        b"x := 3\n[[n for n from 1 to 9000000] for m from 1 to 5]\nKayles.NimValueSequence(67108864)\nx + 1\n",
+    );
+    assert_eq!(code, Some(0));
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 4, "{out}");
+    for line in &lines[1..3] {
+        assert!(
+            line.starts_with("!!Stopped: the memory in use passed the limit of 300 MB"),
+            "{out}"
+        );
+    }
+    assert_eq!(lines[3], "4");
+    let (code, _) = raw(&["--max-memory", "lots", "-e", "1"], b"");
+    assert_eq!(code, Some(2));
+}

@@ -80,6 +80,8 @@ fn entries(
 }
 
 pub(crate) fn show(out: &mut String, v: &Value, interp: Option<&Interp>) -> EvalResult<()> {
+    // Printing a huge value stops when asked to, as computations do.
+    onag_core::interrupt::check();
     stacker::maybe_grow(64 * 1024, 1024 * 1024, || show_inner(out, v, interp))
 }
 

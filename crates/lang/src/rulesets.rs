@@ -316,7 +316,12 @@ pub fn nim_list(values: Vec<u64>) -> Value {
     Value::list(
         values
             .into_iter()
-            .map(|n| Value::integer(Integer::from(n)))
+            .map(|n| {
+                // A list of millions of values takes a while: it stops
+                // when asked to (a time or memory limit, Ctrl-C).
+                onag_core::interrupt::check();
+                Value::integer(Integer::from(n))
+            })
             .collect(),
     )
 }

@@ -61,6 +61,14 @@ where
     kept
 }
 
+/// Forget every kept value (evaluators, their tables, sequences): what a
+/// session does to give memory back after a computation was stopped for
+/// using too much. Later requests make new values.
+pub fn forget_all() {
+    // The values are dropped once the cache is released.
+    let _forgotten = CACHE.with(|c| std::mem::take(&mut *c.borrow_mut()));
+}
+
 /// Forget the value kept under `key` (a ruleset whose definition changed):
 /// the next [`kept`] makes a new one.
 pub fn forget<K, V>(key: &K)
