@@ -4,14 +4,9 @@
 use ariadne::{Config, IndexType, Label, Report, ReportKind, Source};
 use onag_core::interrupt;
 use onag_lang::{Error, Interp, Value};
-use std::io::{IsTerminal, Write};
 use std::ops::Range;
 use std::panic::{self, AssertUnwindSafe};
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc;
-use std::sync::Arc;
-use std::thread;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// Why an input has no value.
 #[derive(Debug)]
@@ -183,41 +178,34 @@ pub fn run_shown<T>(
     supervised(how, || Ok(interp.run(src)?.map(|v| show(&v))))
 }
 
-/// Run `work` under supervision: stopped at the time limit or by Ctrl-C
-/// (through [`interrupt`]), with a spinner on a terminal after a second, and
-/// a panic turned into [`Failure::Internal`].
+/// Run `work` under supervision: stopped at the time limit, past the
+/// memory limit or by Ctrl-C (through [`interrupt`]), with a spinner on a
+/// terminal after a second, and a panic turned into [`Failure::Internal`].
 pub fn supervised<T>(
     how: Supervision,
     work: impl FnOnce() -> Result<T, Error>,
 ) -> Result<T, Failure> {
     interrupt::clear();
-    let timed_out = Arc::new(AtomicBool::new(false));
-    let out_of_memory = Arc::new(AtomicBool::new(false));
-    let (stop, stopped) = mpsc::channel::<()>();
-    let watcher = (how.timeout.is_some() || how.progress || how.max_memory.is_some()).then(|| {
-        let flags = (timed_out.clone(), out_of_memory.clone());
-        let show = how.progress && std::io::stderr().is_terminal();
-        thread::spawn(move || supervise(stopped, how, show, &flags.0, &flags.1))
-    });
-    let outcome = panic::catch_unwind(AssertUnwindSafe(work));
-    drop(stop);
-    if let Some(w) = watcher {
-        let _ = w.join();
+    let watched = how.timeout.is_some() || how.progress || how.max_memory.is_some();
+    if watched {
+        watchdog::watch(how);
     }
+    let outcome = panic::catch_unwind(AssertUnwindSafe(work));
+    let stop = if watched {
+        watchdog::unwatch()
+    } else {
+        watchdog::Stop::None
+    };
     interrupt::clear();
-    if out_of_memory.load(Ordering::SeqCst) {
+    if stop == watchdog::Stop::Memory {
         // Give the memory of the ruleset tables back, so that the next
         // input starts below the limit.
         onag_rules::framework::cache::forget_all();
     }
-    let stopped = || {
-        if out_of_memory.load(Ordering::SeqCst) {
-            Failure::OutOfMemory(how.max_memory.unwrap_or_default())
-        } else if timed_out.load(Ordering::SeqCst) {
-            Failure::TimedOut(how.timeout.unwrap_or_default())
-        } else {
-            Failure::Interrupted
-        }
+    let stopped = || match stop {
+        watchdog::Stop::Memory => Failure::OutOfMemory(how.max_memory.unwrap_or_default()),
+        watchdog::Stop::Time => Failure::TimedOut(how.timeout.unwrap_or_default()),
+        watchdog::Stop::None => Failure::Interrupted,
     };
     match outcome {
         Ok(Ok(v)) => Ok(v),
@@ -241,64 +229,152 @@ pub fn supervised<T>(
     }
 }
 
-/// The frames of the spinner.
-const SPINNER: [char; 8] = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧'];
+/// One thread for the whole process that watches the running input: its
+/// deadline, the process's memory, and the spinner. Inputs register with
+/// [`watchdog::watch`] and leave with [`watchdog::unwatch`]; a stop is
+/// requested under the same lock, so it never reaches the next input.
+mod watchdog {
+    use super::{resident_memory, Supervision, SPINNER};
+    use onag_core::interrupt;
+    use std::io::{IsTerminal, Write};
+    use std::sync::{Condvar, Mutex, MutexGuard, Once};
+    use std::time::{Duration, Instant};
 
-/// Wait for the input to finish, stopping it at the deadline and drawing a
-/// spinner on standard error once it has run for a second.
-///
-/// The spinner line is kept shorter than the terminal and is never padded
-/// to its width: the `^C` a terminal echoes for Ctrl-C then stays on the
-/// same line, which is erased when the input stops.
-fn supervise(
-    stopped: mpsc::Receiver<()>,
-    how: Supervision,
-    show: bool,
-    timed_out: &AtomicBool,
-    out_of_memory: &AtomicBool,
-) {
-    let timeout = how.timeout;
-    let start = Instant::now();
-    let work0 = interrupt::work_done();
-    let mut drawn = false;
-    let mut frame = 0usize;
-    let mut err = std::io::stderr();
-    while let Err(mpsc::RecvTimeoutError::Timeout) =
-        stopped.recv_timeout(Duration::from_millis(100))
-    {
-        let elapsed = start.elapsed();
-        if let Some(limit) = timeout {
-            if elapsed >= limit && !timed_out.swap(true, Ordering::SeqCst) {
-                interrupt::request();
+    /// Why the watchdog stopped an input.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    pub enum Stop {
+        /// It did not (the input ended, failed or met Ctrl-C).
+        None,
+        /// The time limit.
+        Time,
+        /// The memory limit.
+        Memory,
+    }
+
+    /// The input being watched.
+    struct Watch {
+        how: Supervision,
+        start: Instant,
+        work0: u64,
+        show: bool,
+        frame: usize,
+        drawn: bool,
+        stop: Stop,
+    }
+
+    struct Shared {
+        current: Mutex<Option<Watch>>,
+        /// What the watchdog sleeps on between ticks.
+        wake: Condvar,
+    }
+
+    /// How often the deadline and the memory are looked at.
+    const TICK: Duration = Duration::from_millis(100);
+
+    /// The watched input, shared with the watchdog thread.
+    static SHARED: Shared = Shared {
+        current: Mutex::new(None),
+        wake: Condvar::new(),
+    };
+
+    /// The shared state, with the watchdog thread started the first time.
+    fn shared() -> &'static Shared {
+        static STARTED: Once = Once::new();
+        STARTED.call_once(|| {
+            let _ = std::thread::Builder::new()
+                .name("onag-watchdog".into())
+                .spawn(|| run(&SHARED));
+        });
+        &SHARED
+    }
+
+    fn lock(s: &Shared) -> MutexGuard<'_, Option<Watch>> {
+        s.current.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Start watching an input.
+    pub fn watch(how: Supervision) {
+        let s = shared();
+        *lock(s) = Some(Watch {
+            how,
+            start: Instant::now(),
+            work0: interrupt::work_done(),
+            show: how.progress && std::io::stderr().is_terminal(),
+            frame: 0,
+            drawn: false,
+            stop: Stop::None,
+        });
+    }
+
+    /// Stop watching: why the input was stopped, if the watchdog did it.
+    pub fn unwatch() -> Stop {
+        let watch = lock(shared()).take();
+        let Some(w) = watch else { return Stop::None };
+        if w.drawn {
+            let mut err = std::io::stderr();
+            let _ = write!(err, "\r\x1b[2K");
+            let _ = err.flush();
+        }
+        w.stop
+    }
+
+    /// The watchdog's loop: a look at the watched input every tick (an
+    /// input shorter than a tick costs nothing more than taking a lock).
+    fn run(s: &'static Shared) {
+        let mut guard = lock(s);
+        loop {
+            guard = s
+                .wake
+                .wait_timeout(guard, TICK)
+                .map(|(g, _)| g)
+                .unwrap_or_else(|e| e.into_inner().0);
+            if let Some(w) = guard.as_mut() {
+                check(w);
             }
         }
-        if let Some(limit) = how.max_memory {
-            if resident_memory().is_some_and(|m| m > limit)
-                && !out_of_memory.swap(true, Ordering::SeqCst)
+    }
+
+    /// One look at the watched input: stop it at its deadline or past the
+    /// memory limit, draw the spinner after a second.
+    ///
+    /// The spinner line is kept shorter than the terminal and is never
+    /// padded to its width: the `^C` a terminal echoes for Ctrl-C then
+    /// stays on the same line, which is erased when the input stops.
+    fn check(w: &mut Watch) {
+        let elapsed = w.start.elapsed();
+        if w.stop == Stop::None {
+            if w.how.timeout.is_some_and(|limit| elapsed >= limit) {
+                w.stop = Stop::Time;
+                interrupt::request();
+            } else if w
+                .how
+                .max_memory
+                .is_some_and(|limit| resident_memory().is_some_and(|m| m > limit))
             {
+                w.stop = Stop::Memory;
                 interrupt::request();
             }
         }
-        if show && elapsed >= Duration::from_secs(1) {
+        if w.show && elapsed >= Duration::from_secs(1) {
             let line = format!(
                 "{} {}s {} positions evaluated (Ctrl-C stops)",
-                SPINNER[frame % SPINNER.len()],
+                SPINNER[w.frame % SPINNER.len()],
                 elapsed.as_secs(),
-                interrupt::work_done() - work0
+                interrupt::work_done() - w.work0
             );
-            frame += 1;
+            w.frame += 1;
             let width = crate::terminal_width().saturating_sub(4);
             let line: String = line.chars().take(width).collect();
+            let mut err = std::io::stderr();
             let _ = write!(err, "\r\x1b[2K{line}");
             let _ = err.flush();
-            drawn = true;
+            w.drawn = true;
         }
     }
-    if drawn {
-        let _ = write!(err, "\r\x1b[2K");
-        let _ = err.flush();
-    }
 }
+
+/// The frames of the spinner.
+const SPINNER: [char; 8] = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧'];
 
 /// Silence the default panic message: panics are reported as errors by
 /// [`run`], and cancellations are not errors at all.
