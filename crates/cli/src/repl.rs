@@ -184,6 +184,9 @@ fn variables(session: &mut Interp) -> String {
         .join("\n")
 }
 
+/// The number of inputs the history keeps.
+const HISTORY_SIZE: usize = 10_000;
+
 /// Run the session until Ctrl-D or `:quit`; errors are coloured when
 /// `color` says so.
 pub fn repl(how: Supervision, color: bool) -> ExitCode {
@@ -194,8 +197,12 @@ pub fn repl(how: Supervision, color: bool) -> ExitCode {
     let mut interp = crate::session();
     let session = Rc::new(RefCell::new(interp.snapshot()));
     // Tab completes the common prefix; a second Tab lists every match.
-    let config = Config::builder()
-        .completion_type(CompletionType::List)
+    let builder = Config::builder().completion_type(CompletionType::List);
+    // A researcher's history is long: keep the last 10,000 inputs.
+    let config = builder
+        .clone()
+        .max_history_size(HISTORY_SIZE)
+        .unwrap_or(builder)
         .build();
     let mut editor: Editor<OnagHelper, DefaultHistory> = match Editor::with_config(config) {
         Ok(e) => e,
@@ -209,7 +216,23 @@ pub fn repl(how: Supervision, color: bool) -> ExitCode {
     }));
     let history = history_path();
     if let Some(h) = &history {
-        let _ = editor.load_history(h);
+        if let Err(e) = editor.load_history(h) {
+            if h.exists() {
+                // Never overwrite a history that could not be read: keep
+                // it aside and say so.
+                let aside = h.with_extension("unreadable");
+                let kept = std::fs::rename(h, &aside).is_ok();
+                eprintln!(
+                    "warning: the history file {} could not be read ({e}); {}",
+                    h.display(),
+                    if kept {
+                        format!("it was moved to {} and a new one begins", aside.display())
+                    } else {
+                        "a new one begins".to_string()
+                    }
+                );
+            }
+        }
     }
     println!(
         "onag {}: :help for help, :vars for your variables, Ctrl-D to leave",
@@ -249,7 +272,9 @@ pub fn repl(how: Supervision, color: bool) -> ExitCode {
         }
         *session.borrow_mut() = interp.snapshot();
         if let Some(h) = &history {
-            let _ = editor.save_history(h);
+            // Appending keeps the inputs of other sessions running at the
+            // same time.
+            let _ = editor.append_history(h);
         }
     }
     ExitCode::SUCCESS

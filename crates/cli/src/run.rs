@@ -28,7 +28,7 @@ impl Failure {
     /// The error as one line.
     pub fn message(&self) -> String {
         match self {
-            Failure::Language(e) => e.to_string().replace('\n', " "),
+            Failure::Language(e) => brief(&e.to_string().replace('\n', " ")),
             Failure::Interrupted => "Interrupted".into(),
             Failure::TimedOut(d) => format!("Timed out after {} s", d.as_secs_f64()),
             Failure::OutOfMemory(limit) => format!(
@@ -125,6 +125,20 @@ pub struct Supervision {
     /// Stop an input when the process's resident memory passes this many
     /// bytes (checked ten times a second).
     pub max_memory: Option<u64>,
+}
+
+/// The longest error message shown whole; a longer one (one that quotes a
+/// huge value) is cut, saying how long it was.
+const MAX_MESSAGE: usize = 2000;
+
+/// `message`, cut to [`MAX_MESSAGE`] characters.
+fn brief(message: &str) -> String {
+    let total = message.chars().count();
+    if total <= MAX_MESSAGE {
+        return message.to_string();
+    }
+    let head: String = message.chars().take(MAX_MESSAGE).collect();
+    format!("{head}... (the message goes on: {total} characters in all)")
 }
 
 /// A size in bytes for people: `512 MB`, `1.5 GB`.

@@ -10,6 +10,9 @@ fn session_through_a_terminal() -> Result<(), rexpect::error::Error> {
     let dir = std::env::temp_dir().join(format!("onag-repl-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temp dir");
     let history = dir.join("history");
+    // An earlier session's inputs (or another session's, running at the
+    // same time) stay in the file: the session appends its own.
+    std::fs::write(&history, "#V2\nearlier := 1\n").expect("history file");
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_onag"));
     cmd.env("ONAG_HISTORY", &history).env("TERM", "xterm");
     let mut p = spawn_command(cmd, Some(60_000))?;
@@ -89,6 +92,10 @@ fn session_through_a_terminal() -> Result<(), rexpect::error::Error> {
     p.exp_eof()?;
     let saved = std::fs::read_to_string(&history).unwrap_or_default();
     assert!(saved.contains("a := {2|-1}"), "history kept: {saved}");
+    assert!(
+        saved.contains("earlier := 1"),
+        "earlier history kept: {saved}"
+    );
     let _ = std::fs::remove_dir_all(&dir);
     Ok(())
 }

@@ -365,3 +365,17 @@ fn memory_over_the_limit_stops_the_input_not_the_session() {
     let (code, _) = raw(&["--max-memory", "lots", "-e", "1"], b"");
     assert_eq!(code, Some(2));
 }
+
+#[test]
+fn messages_quoting_huge_values_are_cut() {
+    let out = batch(&["m := {1 => 2}", "m[1..1000000]", "m[1]"]);
+    assert_eq!(out.len(), 3);
+    assert!(
+        out[1].starts_with("!!Key not found: [1,2,3,"),
+        "{}",
+        &out[1][..60]
+    );
+    assert!(out[1].len() < 2100, "{} characters", out[1].len());
+    assert!(out[1].ends_with("characters in all)"));
+    assert_eq!(out[2], "2");
+}
