@@ -379,3 +379,30 @@ fn messages_quoting_huge_values_are_cut() {
     assert!(out[1].ends_with("characters in all)"));
     assert_eq!(out[2], "2");
 }
+
+#[test]
+fn long_computations_stop_at_the_time_limit() {
+    // Each of these once ran for tens of seconds past `--timeout`: their
+    // loops and recursions never looked for a stop request.
+    let inputs: &[&str] = &[
+        "*(10^4).FollowerCount",
+        "*(2^20).Incentives",
+        "(2^(2^21)).NimProduct(3^(10^6))",
+        "(10^9*^).FollowerCount",
+        "(2^60).ConwayProduct(*(11))",
+    ];
+    let mut text = String::from("x := 1\n");
+    for input in inputs {
+        text.push_str(input);
+        text.push('\n');
+    }
+    text.push_str("x + 1\n");
+    let (code, out) = raw(&["--timeout", "1", "batch"], text.as_bytes());
+    assert_eq!(code, Some(0));
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), inputs.len() + 2, "{out}");
+    for (input, line) in inputs.iter().zip(&lines[1..]) {
+        assert_eq!(*line, "!!Timed out after 1 s", "{input}");
+    }
+    assert_eq!(lines[inputs.len() + 1], "2");
+}

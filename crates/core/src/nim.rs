@@ -278,6 +278,7 @@ fn first_limb(a: &[u64]) -> u64 {
 
 /// `a ⊗ b` for equal power-of-two limb counts.
 fn mul_limbs(t: &Tables, a: &[u64], b: &[u64]) -> Vec<u64> {
+    crate::interrupt::check();
     if a.len() <= 1 || b.len() <= 1 {
         return vec![t.mul64(first_limb(a), first_limb(b))];
     }

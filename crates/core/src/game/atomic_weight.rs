@@ -68,6 +68,8 @@ use rustc_hash::FxHashMap;
 use std::sync::OnceLock;
 
 fn recurse<R>(f: impl FnOnce() -> R) -> R {
+    // Deep recursions take long too: they stop when asked to.
+    crate::interrupt::check();
     stacker::maybe_grow(64 * 1024, 1024 * 1024, f)
 }
 

@@ -47,6 +47,7 @@ impl Game {
     /// G^R H^R | G^L H + G H^R - G^L H^R, G^R H + G H^L - G^R H^L}, on
     /// canonical forms.
     pub fn conway_product(self, h: Game) -> Game {
+        crate::interrupt::check();
         static CACHE: OnceLock<ShardedMap<(Game, Game), Game>> = OnceLock::new();
         if self.is_zero() || h.is_zero() {
             return Game::ZERO;

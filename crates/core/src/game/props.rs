@@ -130,6 +130,7 @@ impl Game {
         let mut stack = vec![self];
         let mut out = Vec::new();
         while let Some(g) = stack.pop() {
+            crate::interrupt::check();
             if !seen.insert(g) {
                 continue;
             }
@@ -153,6 +154,7 @@ impl Game {
         let (mut lo, mut hi) = (Integer::zero(), Integer::zero());
         let mut any_integer = false;
         while let Some(g) = stack.pop() {
+            crate::interrupt::check();
             if let Some(n) = g.as_number().and_then(|x| x.to_integer()) {
                 any_integer = true;
                 if n < lo {

@@ -8,6 +8,8 @@ use rustc_hash::FxHashMap;
 use std::sync::{Mutex, OnceLock};
 
 fn recurse<R>(f: impl FnOnce() -> R) -> R {
+    // Deep recursions take long too: they stop when asked to.
+    crate::interrupt::check();
     stacker::maybe_grow(64 * 1024, 1024 * 1024, f)
 }
 
@@ -158,7 +160,14 @@ impl Game {
 
     /// The Left incentives G^L - G, without repetition.
     pub fn left_incentives(self) -> Vec<Game> {
-        let mut v: Vec<Game> = self.left_options().iter().map(|&o| o - self).collect();
+        let mut v: Vec<Game> = self
+            .left_options()
+            .iter()
+            .map(|&o| {
+                crate::interrupt::check();
+                o - self
+            })
+            .collect();
         v.sort_unstable();
         v.dedup();
         v
@@ -166,7 +175,14 @@ impl Game {
 
     /// The Right incentives G - G^R, without repetition.
     pub fn right_incentives(self) -> Vec<Game> {
-        let mut v: Vec<Game> = self.right_options().iter().map(|&o| self - o).collect();
+        let mut v: Vec<Game> = self
+            .right_options()
+            .iter()
+            .map(|&o| {
+                crate::interrupt::check();
+                self - o
+            })
+            .collect();
         v.sort_unstable();
         v.dedup();
         v
@@ -182,7 +198,10 @@ impl Game {
         all.dedup();
         all.iter()
             .copied()
-            .filter(|&a| !all.iter().any(|&b| b != a && a.leq(b)))
+            .filter(|&a| {
+                crate::interrupt::check();
+                !all.iter().any(|&b| b != a && a.leq(b))
+            })
             .collect()
     }
 
