@@ -42,7 +42,54 @@ pub fn write(plot: &Plot, path: &str) -> EvalResult {
             "Plot: the file name must end in .svg or .png: {path}"
         )));
     };
-    std::fs::write(path, bytes)
-        .map_err(|e| EvalError::new(format!("Plot: cannot write {path}: {e}")))?;
+    write_picture(std::path::Path::new(path), &bytes)
+        .map_err(|e| EvalError::new(format!("Plot: {e}")))?;
     Ok(Value::Str(path.into()))
+}
+
+/// Whether a file's first bytes are those of a picture `Plot` writes (SVG
+/// text or a PNG image).
+fn is_picture(start: &[u8]) -> bool {
+    const PNG: &[u8] = b"\x89PNG\r\n\x1a\n";
+    let text = String::from_utf8_lossy(start);
+    let text = text.trim_start();
+    start.starts_with(PNG) || text.starts_with("<svg") || text.starts_with("<?xml")
+}
+
+/// Writes `bytes` to `path` atomically (a file beside it, then renamed
+/// over it), never through a symbolic link and never over a file that is
+/// not a picture: a mistyped name cannot destroy someone's work.
+fn write_picture(path: &std::path::Path, bytes: &[u8]) -> Result<(), String> {
+    use std::io::Read;
+    let shown = path.display();
+    if let Ok(meta) = std::fs::symlink_metadata(path) {
+        if meta.file_type().is_symlink() {
+            return Err(format!(
+                "{shown} is a symbolic link; pictures are not written through links"
+            ));
+        }
+        if !meta.is_file() {
+            return Err(format!("{shown} exists and is not a file"));
+        }
+        let mut start = [0u8; 64];
+        let read = std::fs::File::open(path)
+            .and_then(|mut f| f.read(&mut start))
+            .map_err(|e| format!("cannot read {shown}: {e}"))?;
+        if read > 0 && !is_picture(&start[..read]) {
+            return Err(format!(
+                "{shown} exists and is not a picture; remove it or choose another name"
+            ));
+        }
+    }
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let temporary = path.with_file_name(format!(".{name}.{}.partial", std::process::id()));
+    std::fs::write(&temporary, bytes)
+        .and_then(|()| std::fs::rename(&temporary, path))
+        .map_err(|e| {
+            let _ = std::fs::remove_file(&temporary);
+            format!("cannot write {shown}: {e}")
+        })
 }
