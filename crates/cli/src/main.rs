@@ -503,6 +503,30 @@ pub fn balanced(text: &str) -> bool {
     !onag_lang::parser::is_incomplete(text)
 }
 
+/// The inputs of a text of several lines, split as a script's are: a line
+/// ends an input when no bracket or keyword block is left open. A typed
+/// input never splits (the editor only lets a line break in while
+/// something is open); pasted lines become one input each.
+pub fn complete_inputs(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut pending = String::new();
+    for line in text.lines() {
+        if !pending.is_empty() {
+            pending.push('\n');
+        }
+        pending.push_str(line);
+        if pending.trim().is_empty() {
+            pending.clear();
+        } else if balanced(&pending) {
+            out.push(std::mem::take(&mut pending));
+        }
+    }
+    if !pending.trim().is_empty() {
+        out.push(pending);
+    }
+    out
+}
+
 /// Run a script: inputs are lines, continued while a bracket or a keyword
 /// block is open.
 /// Errors give the script's name, line and column, with that line shown.

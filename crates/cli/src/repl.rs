@@ -263,12 +263,16 @@ pub fn repl(how: Supervision, color: bool) -> ExitCode {
         if input == ":quit" || input == ":q" {
             break;
         }
-        // The value is printed under supervision too: Ctrl-C stops a long
-        // printing and the session goes on.
-        match run::run_shown(&mut interp, input, how, |v| v.to_string()) {
-            Ok(Some(text)) => println!("{text}"),
-            Ok(None) => {}
-            Err(f) => println!("{}", f.render(input, "<input>", color)),
+        // Several lines pasted at once are several inputs, each run and
+        // printed in turn, as a script's lines are.
+        for input in crate::complete_inputs(input) {
+            // The value is printed under supervision too: Ctrl-C stops a
+            // long printing and the session goes on.
+            match run::run_shown(&mut interp, &input, how, |v| v.to_string()) {
+                Ok(Some(text)) => println!("{text}"),
+                Ok(None) => {}
+                Err(f) => println!("{}", f.render(&input, "<input>", color)),
+            }
         }
         *session.borrow_mut() = interp.snapshot();
         if let Some(h) = &history {

@@ -28,6 +28,12 @@ fn session_through_a_terminal() -> Result<(), rexpect::error::Error> {
     p.send_line("|3}")?;
     p.exp_string("{5|3}")?;
 
+    // Lines pasted together (bracketed paste) run one by one.
+    p.send("\x1b[200~pa := 5\npb := pa + 1\npb * 2\x1b[201~")?;
+    p.send_line("")?;
+    p.exp_string("\r\n5\r\n6\r\n12\r\n")?;
+    p.exp_string("onag> ")?;
+
     // Completion of a method name after a dot.
     p.send("a.Mea")?;
     p.send("\t")?;
