@@ -406,3 +406,73 @@ fn long_computations_stop_at_the_time_limit() {
     }
     assert_eq!(lines[inputs.len() + 1], "2");
 }
+
+/// The inputs of the fuzzing run that once killed a session or ran far past
+/// its limits (the issue "Bounded and interruptible"): huge nimbers, huge
+/// multiples, heaps and cakes of a billion, lists of tens of millions,
+/// printing of huge games, computations that never looked for a stop.
+const FOUND_BY_FUZZING: &[&str] = &[
+    "*(2^58).LeftOptions",
+    "{0|*(2^58)}",
+    "*(2^61).RightOptions",
+    "*(2^61).Tree(1)",
+    "*(2^61).Incentives",
+    "*(2^61).Heat(1)",
+    "*(2^61).Overheat(1, 2)",
+    "*(2^61).NortonProduct(^)",
+    "*(2^61) : 1",
+    "*(2^61).IsEven",
+    "*(2^61).StopCount",
+    "*(2^61).Pow(2)",
+    "*(2^61).Freeze",
+    "(2^62 * ^).Freeze",
+    "{0|*(2^33)}",
+    "*(2^40).LeftOptions",
+    "*(10^9).FollowerCount",
+    "Tiny(*(43581526782313))",
+    "(^ + *(2^50)).ConwayProduct(7)",
+    "2^300000 * ^",
+    "Wythoff((10^4,10^4)).NimValue",
+    "MaundyCake((10^9,40)).CanonicalForm",
+    "(2^60).ConwayProduct(*(11))",
+    "Wythoff((30,405)).Tree(3)",
+    "[[n for n from 1 to 9000000] for m from 1 to 5]",
+    "Kayles.NimValueSequence(67108864)",
+    "^[100]",
+    "^[200]",
+    "{0||0|{0||||0|||0||0|{0||||0|||^4*||^4*|0}}}",
+    "*(10^4).FollowerCount",
+    "*(2^22).LeftOptions.Size",
+    "*(2^20).Incentives",
+    "(2^(2^21)).NimProduct(3^(10^6))",
+    "(Clobber(\"Oox\")).PowTo(309)",
+    "(10^6*^).Freeze",
+    "(10^9*^).FollowerCount",
+];
+
+#[test]
+fn every_input_the_fuzzer_found_ends_in_an_error_and_the_session_lives() {
+    let mut text = String::from("x := 1\n");
+    for input in FOUND_BY_FUZZING {
+        text.push_str(input);
+        text.push('\n');
+    }
+    text.push_str("x + 1\n");
+    let (code, out) = raw(
+        &["--timeout", "1", "--max-memory", "1G", "batch"],
+        text.as_bytes(),
+    );
+    assert_eq!(code, Some(0));
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), FOUND_BY_FUZZING.len() + 2, "{out}");
+    for (input, line) in FOUND_BY_FUZZING.iter().zip(&lines[1..]) {
+        if *input == "2^300000 * ^" {
+            // Multiples of number-up-stars are now computed part by part.
+            assert!(line.starts_with("^99700926550447525462"), "{input}");
+            continue;
+        }
+        assert!(line.starts_with("!!"), "{input}: {line}");
+        assert!(!line.contains("internal error"), "{input}: {line}");
+    }
+    assert_eq!(lines[FOUND_BY_FUZZING.len() + 1], "2");
+}

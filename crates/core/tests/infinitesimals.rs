@@ -794,3 +794,32 @@ proptest! {
         prop_assert!(py.lt(px), "^.Pow({}) < ^.Pow({})", y, x);
     }
 }
+
+proptest! {
+    /// n.(x + k.^ + *m) by parts agrees with n-fold addition (a random
+    /// compound option keeps the general path in view too).
+    #[test]
+    fn multiples_of_number_up_stars_are_sums(
+        num in -40i64..40,
+        exp in 0u32..4,
+        ups in -6i64..6,
+        nim in 0u64..8,
+        n in -9i64..10,
+    ) {
+        let x = Game::number(Dyadic::new(Integer::from(num), exp));
+        let g = x + Game::ups(ups) + Game::nimber(nim);
+        let mut sum = Game::ZERO;
+        let unit = if n < 0 { -g } else { g };
+        for _ in 0..n.unsigned_abs() {
+            sum = sum + unit;
+        }
+        prop_assert_eq!(g.times(&Integer::from(n)), sum);
+        let h = Game::from_options(&[g], &[Game::ZERO]);
+        let mut hsum = Game::ZERO;
+        let hunit = if n < 0 { -h } else { h };
+        for _ in 0..n.unsigned_abs() {
+            hsum = hsum + hunit;
+        }
+        prop_assert_eq!(h.times(&Integer::from(n)), hsum);
+    }
+}

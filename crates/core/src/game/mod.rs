@@ -218,10 +218,19 @@ impl Game {
     /// n copies of G, G + G + ... + G (negative n gives copies of -G),
     /// by binary doubling.
     pub fn times(self, n: &Integer) -> Game {
+        // A number-up-star multiplies part by part: n.(x + k.^ + *m) is
+        // nx + nk.^ + (*m if n is odd), without walking the doublings.
+        if let Some(v) = self.nus() {
+            let number = &v.number * &Dyadic::from_integer(n.clone());
+            let ups = &v.ups * n;
+            let nimber = if n.is_odd() { v.nimber } else { 0 };
+            return Game::from_nus(Nus::new(number, ups, nimber));
+        }
         let mut base = if n.is_negative() { -self } else { self };
         let mut k = n.abs();
         let mut acc = Game::ZERO;
         while !k.is_zero() {
+            crate::interrupt::check();
             if k.is_odd() {
                 acc = acc + base;
             }

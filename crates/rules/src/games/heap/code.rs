@@ -443,6 +443,8 @@ pub fn for_each_split(
     buf: &mut Vec<u64>,
     f: &mut dyn FnMut(&[u64]) -> RuleResult<()>,
 ) -> RuleResult<()> {
+    // A heap of a billion splits takes long: stop when asked to.
+    onag_core::interrupt::check();
     match k {
         0 => {
             if r == 0 {
