@@ -476,3 +476,95 @@ fn every_input_the_fuzzer_found_ends_in_an_error_and_the_session_lives() {
     }
     assert_eq!(lines[FOUND_BY_FUZZING.len() + 1], "2");
 }
+
+/// Every method of the reference page, as `(name, number of parameters)`.
+fn registry_methods() -> Vec<(String, usize)> {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_onag"))
+        .arg("--reference")
+        .output()
+        .expect("onag --reference");
+    let text = String::from_utf8_lossy(&out.stdout);
+    let mut methods: Vec<(String, usize)> = text
+        .lines()
+        .filter_map(|line| {
+            let rest = line.strip_prefix("| `")?;
+            let (name, rest) = rest.split_once('(')?;
+            let (params, _) = rest.split_once(")`")?;
+            let count = params.split(',').filter(|p| !p.trim().is_empty()).count();
+            Some((name.to_string(), count))
+        })
+        .collect();
+    methods.sort();
+    methods.dedup();
+    methods
+}
+
+/// Receivers of every kind and arguments of every kind, small enough that
+/// a call finishes at once or meets the time limit.
+const RECEIVERS: &[&str] = &[
+    "0",
+    "1",
+    "-3",
+    "1/2",
+    "1/3",
+    "^",
+    "*2",
+    "{2|-1}",
+    "{1|-1}",
+    "+-1",
+    "^*",
+    "omega",
+    "1/omega",
+    "omega-1",
+    "*omega",
+    "\"lr\"",
+    "[1,2]",
+    "{1,2}",
+    "{1 => 2}",
+    "Domineering(\"..|..\")",
+    "Kayles(5)",
+    "Clobber(\"xo\")",
+    "Left",
+    "inf",
+    "true",
+    "Grid.Empty(2,2)",
+    "(1,2)",
+    "Kayles",
+    "{2|-1}.Thermograph",
+];
+const ARGUMENTS: &[&str] = &[
+    "0", "1", "2", "-1", "1/2", "^", "*", "omega", "\"x\"", "[1]", "Left", "{1|0}", "inf",
+    "Nothing", "(0,1)", "-2^70", "x -> x",
+];
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(12))]
+
+    /// Every method of the registry on every kind of receiver, with
+    /// arguments of every kind: one line each, never an internal error.
+    #[test]
+    fn every_method_on_every_receiver(
+        picks in prop::collection::vec((any::<prop::sample::Index>(), 0..RECEIVERS.len(), prop::collection::vec(0..ARGUMENTS.len(), 3)), 150),
+    ) {
+        let methods = registry_methods();
+        prop_assert!(methods.len() > 200, "the reference page lists the methods");
+        let inputs: Vec<String> = picks
+            .iter()
+            .map(|(m, r, a)| {
+                let (name, n) = &methods[m.index(methods.len())];
+                let args: Vec<&str> = a.iter().take(*n).map(|&i| ARGUMENTS[i]).collect();
+                format!("({}).{name}({})", RECEIVERS[*r], args.join(", "))
+            })
+            .collect();
+        let text = inputs.join("\n") + "\n";
+        let (code, out) = raw(&["--timeout", "1", "--max-memory", "1G", "batch"], text.as_bytes());
+        prop_assert_eq!(code, Some(0));
+        let lines: Vec<&str> = out.lines().collect();
+        prop_assert_eq!(lines.len(), inputs.len());
+        for (input, line) in inputs.iter().zip(&lines) {
+            prop_assert!(!line.contains("internal error"), "{}: {}", input, line);
+        }
+        // Some calls answer (the run is not all "no such method").
+        prop_assert!(lines.iter().any(|l| !l.starts_with("!!")), "{}", out);
+    }
+}
