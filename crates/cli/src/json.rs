@@ -13,35 +13,32 @@ use onag_core::game::{Thermograph, Trajectory};
 use onag_lang::Value;
 use serde_json::{json, Map, Value as Json};
 
+/// The JSON object for one input's result.
+pub fn result(input: &str, outcome: &Result<Option<Value>, Failure>) -> Json {
+    match outcome {
+        Ok(v) => shown(input, v.as_ref()),
+        Err(f) => failed(input, f),
+    }
+}
+
 /// The JSON object of an input that has a value (or none, for `None`).
 pub fn shown(input: &str, v: Option<&Value>) -> Json {
+    let mut obj = Map::new();
+    obj.insert("input".into(), json!(input));
     match v {
-        Some(v) => result(input, &Ok(Some(v.clone()))),
-        None => result(input, &Ok(None)),
+        None => {
+            obj.insert("kind".into(), json!("Nothing"));
+            obj.insert("text".into(), json!(""));
+            obj.insert("value".into(), Json::Null);
+        }
+        Some(v) => fields(v, &mut obj),
     }
+    Json::Object(obj)
 }
 
 /// The JSON object of an input that failed.
 pub fn failed(input: &str, f: &Failure) -> Json {
     json!({ "input": input, "error": f.message() })
-}
-
-/// The JSON object for one input's result.
-pub fn result(input: &str, outcome: &Result<Option<Value>, Failure>) -> Json {
-    let mut obj = Map::new();
-    obj.insert("input".into(), json!(input));
-    match outcome {
-        Err(f) => {
-            obj.insert("error".into(), json!(f.message()));
-        }
-        Ok(None) => {
-            obj.insert("kind".into(), json!("Nothing"));
-            obj.insert("text".into(), json!(""));
-            obj.insert("value".into(), Json::Null);
-        }
-        Ok(Some(v)) => fields(v, &mut obj),
-    }
-    Json::Object(obj)
 }
 
 fn fields(v: &Value, obj: &mut Map<String, Json>) {

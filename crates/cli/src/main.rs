@@ -239,7 +239,7 @@ fn main() -> ExitCode {
         }
     };
     let max_memory = match cli.max_memory.as_deref().map(parse_size) {
-        None => run::machine_memory().map(|m| m / 4 * 3),
+        None => run::default_max_memory(),
         Some(Some(n)) if n > 0 => Some(n),
         Some(_) => {
             return usage(&format!(

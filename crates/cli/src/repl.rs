@@ -121,7 +121,7 @@ fn receiver_value(session: &Interp, receiver: &str) -> Option<Value> {
     let how = Supervision {
         timeout: Some(RECEIVER_BUDGET),
         progress: false,
-        max_memory: run::machine_memory().map(|m| m / 4 * 3),
+        max_memory: run::default_max_memory(),
     };
     run::run(&mut copy, receiver, how).ok().flatten()
 }

@@ -161,16 +161,19 @@ pub fn bytes(n: u64) -> String {
 
 /// The resident memory of this process, in bytes (Linux; None elsewhere).
 pub fn resident_memory() -> Option<u64> {
-    let status = std::fs::read_to_string("/proc/self/status").ok()?;
-    let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
-    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
-    kb.checked_mul(1024)
+    proc_kilobytes("/proc/self/status", "VmRSS:")
 }
 
-/// The machine's memory, in bytes (Linux; None elsewhere).
-pub fn machine_memory() -> Option<u64> {
-    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
-    let line = info.lines().find(|l| l.starts_with("MemTotal:"))?;
+/// The memory limit of an input when none is given: three quarters of the
+/// machine's memory (Linux; none elsewhere).
+pub fn default_max_memory() -> Option<u64> {
+    proc_kilobytes("/proc/meminfo", "MemTotal:").map(|m| m / 4 * 3)
+}
+
+/// The `KEY: N kB` entry of a file of `/proc`, in bytes.
+fn proc_kilobytes(file: &str, key: &str) -> Option<u64> {
+    let text = std::fs::read_to_string(file).ok()?;
+    let line = text.lines().find(|l| l.starts_with(key))?;
     let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
     kb.checked_mul(1024)
 }

@@ -121,14 +121,7 @@ fn element_value(interp: &Interp, v: &Value, how: Reduction) -> EvalResult<Value
             return Ok(Valued::Nim(n?));
         }
     }
-    let g = interp.to_game(v)?;
-    Ok(match how {
-        Reduction::Nim => match g.as_nimber() {
-            Some(n) => Valued::Nim(n),
-            None => Valued::Game(g),
-        },
-        Reduction::Canonical => Valued::Game(g),
-    })
+    Ok(Valued::reduced(interp.to_game(v)?, how))
 }
 
 fn not_impartial(interp: &Interp, class: &ClassRef, element: &Value) -> EvalError {

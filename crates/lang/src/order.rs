@@ -97,10 +97,7 @@ fn order(a: &Value, b: &Value) -> Ordering {
         (Value::Number(x), Value::Number(y)) => x.cmp(y),
         // Numbers of the surreal field, by value (SURREAL 3.4).
         (Value::Surreal(_), Value::Number(_) | Value::Surreal(_))
-        | (Value::Number(_), Value::Surreal(_)) => match (a.as_surreal(), b.as_surreal()) {
-            (Some(x), Some(y)) => x.cmp(&y),
-            _ => Ordering::Equal,
-        },
+        | (Value::Number(_), Value::Surreal(_)) => a.as_surreal().cmp(&b.as_surreal()),
         (Value::Transfinite(x), Value::Transfinite(y)) => x.value().cmp(y.value()),
         (Value::Game(g), Value::Game(h)) => print_order(*g, *h),
         (Value::Bool(x), Value::Bool(y)) => x.cmp(y),

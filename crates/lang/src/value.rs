@@ -17,6 +17,7 @@ use onag_core::number::{Dyadic, Integer, Rational};
 use onag_core::surreal::SurrealNumber;
 use onag_rules::{AnyPosition, AnyRuleset, Periodicity};
 use onag_rules::{Object, RulesetEntry};
+use std::borrow::Cow;
 use std::cell::RefCell;
 use std::cmp::Ordering;
 use std::fmt;
@@ -144,11 +145,12 @@ impl Value {
     }
 
     /// The element of the surreal field this value is (rationals, `±inf`,
-    /// generalized ordinals and quotients), if any.
-    pub fn as_surreal(&self) -> Option<SurrealNumber> {
+    /// generalized ordinals and quotients), if any; a quotient is borrowed,
+    /// not copied.
+    pub fn as_surreal(&self) -> Option<Cow<'_, SurrealNumber>> {
         match self {
-            Value::Number(r) => Some(SurrealNumber::from_rational(r.clone())),
-            Value::Surreal(x) => Some((**x).clone()),
+            Value::Number(r) => Some(Cow::Owned(SurrealNumber::from_rational(r.clone()))),
+            Value::Surreal(x) => Some(Cow::Borrowed(x)),
             _ => None,
         }
     }

@@ -2,23 +2,13 @@
 //! sections 1-3, printing (section 4), and the round trip
 //! parse(print(G)) == G on random games.
 
+mod common;
+
+use common::check;
 use onag_core::game::{Game, Nus};
 use onag_core::number::{Dyadic, Integer};
 use onag_lang::Interp;
 use proptest::prelude::*;
-
-/// Run inputs in one session; each must produce the expected text.
-fn check(cases: &[(&str, &str)]) {
-    let mut s = Interp::new();
-    for (input, expected) in cases {
-        let got = match s.run(input) {
-            Ok(Some(v)) => v.to_string(),
-            Ok(None) => String::new(),
-            Err(e) => format!("!!{e}"),
-        };
-        assert_eq!(&got, expected, "input: {input}");
-    }
-}
 
 fn is_error(input: &str) -> bool {
     Interp::new().run(input).is_err()

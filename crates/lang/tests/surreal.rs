@@ -3,22 +3,11 @@
 //! sections 5-9, the errors CGSuite gives, and the round trip
 //! eval(print(x)) == x on random elements of the field.
 
+mod common;
+
+use common::check;
 use onag_lang::Interp;
 use proptest::prelude::*;
-
-/// Runs inputs in one session; each must print the expected text (`!!` and
-/// the message for an error).
-fn check(cases: &[(&str, &str)]) {
-    let mut s = Interp::new();
-    for (input, expected) in cases {
-        let got = match s.run(input) {
-            Ok(Some(v)) => v.to_string(),
-            Ok(None) => String::new(),
-            Err(e) => format!("!!{e}"),
-        };
-        assert_eq!(&got, expected, "input: {input}");
-    }
-}
 
 #[test]
 fn printing_of_section_5() {

@@ -160,14 +160,7 @@ impl Game {
 
     /// The Left incentives G^L - G, without repetition.
     pub fn left_incentives(self) -> Vec<Game> {
-        let mut v: Vec<Game> = self
-            .left_options()
-            .iter()
-            .map(|&o| {
-                crate::interrupt::check();
-                o - self
-            })
-            .collect();
+        let mut v: Vec<Game> = self.left_options().iter().map(|&o| o - self).collect();
         v.sort_unstable();
         v.dedup();
         v
@@ -175,14 +168,7 @@ impl Game {
 
     /// The Right incentives G - G^R, without repetition.
     pub fn right_incentives(self) -> Vec<Game> {
-        let mut v: Vec<Game> = self
-            .right_options()
-            .iter()
-            .map(|&o| {
-                crate::interrupt::check();
-                self - o
-            })
-            .collect();
+        let mut v: Vec<Game> = self.right_options().iter().map(|&o| self - o).collect();
         v.sort_unstable();
         v.dedup();
         v
@@ -199,6 +185,7 @@ impl Game {
         all.iter()
             .copied()
             .filter(|&a| {
+                // Quadratic in the incentives: stop when asked to.
                 crate::interrupt::check();
                 !all.iter().any(|&b| b != a && a.leq(b))
             })

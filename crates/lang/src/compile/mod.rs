@@ -1164,9 +1164,8 @@ impl<'a> Compiler<'a> {
         // A nimber literal beyond the short nimbers: `*15859799850586216051`
         // is the transfinite nimber of that integer (SURREAL 7.1).
         if let (None, None, Some(n)) = (number, up, fixed_star) {
-            let literal = Value::integer(Integer::from(n.clone()));
-            if let Some(Ok(crate::interp::ops::Star::Transfinite(t))) =
-                crate::interp::ops::star(&literal)
+            if let Ok(crate::interp::ops::Star::Transfinite(t)) =
+                crate::interp::ops::star_of_integer(Integer::from(n.clone()))
             {
                 return Ok(constant(Value::Transfinite(Rc::new(t)), span));
             }

@@ -10,7 +10,7 @@ use crate::value::Value;
 use onag_core::game::Game;
 use onag_core::nim::transfinite::{Star as TransfiniteStar, TransfiniteNimber};
 use onag_core::number::Integer;
-use onag_core::surreal::GeneralizedOrdinal;
+use onag_core::surreal::Ordinal;
 use std::rc::Rc;
 
 /// The largest birthday of the right operand of an ordinal sum: `G : H`
@@ -66,13 +66,7 @@ pub enum Star {
 /// ω-1` otherwise. None for values that are neither.
 pub fn star(v: &Value) -> Option<EvalResult<Star>> {
     let x = match v {
-        Value::Number(r) => {
-            let n = r.to_integer()?;
-            if n.is_negative() || n.to_u64().is_some() {
-                return Some(nimber(&n).map(Star::Finite));
-            }
-            GeneralizedOrdinal::from_integer(n)
-        }
+        Value::Number(r) => return Some(star_of_integer(r.to_integer()?)),
         Value::Surreal(x) => x.to_generalized()?,
         _ => return None,
     };
@@ -81,6 +75,14 @@ pub fn star(v: &Value) -> Option<EvalResult<Star>> {
         Ok(TransfiniteStar::Transfinite(n)) => Ok(Star::Transfinite(n)),
         Err(e) => Err(EvalError::of(ErrorKind::Domain, e.to_string())),
     })
+}
+
+/// `*n` for an integer n (see [`star`]).
+pub fn star_of_integer(n: Integer) -> EvalResult<Star> {
+    match Ordinal::from_integer(&n) {
+        Some(alpha) if n.to_u64().is_none() => Ok(Star::Transfinite(TransfiniteNimber::new(alpha))),
+        _ => nimber(&n).map(Star::Finite),
+    }
 }
 
 fn small_count(n: &num_bigint::BigInt, what: &str) -> EvalResult<u32> {
@@ -346,9 +348,8 @@ impl Interp {
             (Value::Number(x), Value::Number(y)) => return Ok((x <= y, x >= y)),
             (Value::Surreal(_), Value::Number(_) | Value::Surreal(_))
             | (Value::Number(_), Value::Surreal(_)) => {
-                if let (Some(x), Some(y)) = (a.as_surreal(), b.as_surreal()) {
-                    return Ok((x <= y, x >= y));
-                }
+                let (x, y) = (a.as_surreal(), b.as_surreal());
+                return Ok((x <= y, x >= y));
             }
             (Value::Str(x), Value::Str(y)) => {
                 let o = crate::order::value_order(a, b);

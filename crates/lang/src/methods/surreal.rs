@@ -20,6 +20,7 @@ use std::rc::Rc;
 /// The element of the field a value is.
 fn surreal(v: &Value) -> EvalResult<SurrealNumber> {
     v.as_surreal()
+        .map(std::borrow::Cow::into_owned)
         .ok_or_else(|| EvalError::expected("game.SurrealNumber", &class_name(v)))
 }
 
@@ -98,33 +99,18 @@ pub(super) fn conway_product(x: &Value, y: &Value) -> EvalResult {
     Ok(Value::Transfinite(Rc::new(p)))
 }
 
-/// A game predicate answered by CGSuite's constants on every number that
-/// is not a short game (SURREAL 6).
-macro_rules! number_predicate {
-    ($name:literal) => {
+/// A game predicate with CGSuite's constant answer on a class of values
+/// that are not short games: numbers beyond the dyadics (`SurrealNumber`,
+/// SURREAL 6) and transfinite nimbers (`TransfiniteNimber`, SURREAL 7.1),
+/// each the `predicate` of the core type of the same name.
+macro_rules! constant_predicate {
+    ($class:ident, $name:literal) => {
         method!(
             $name,
-            SurrealNumber,
+            $class,
             [],
-            "CGSuite's constant answer on numbers that are not short games (SURREAL 6).",
-            |_, _, _| Ok(Value::Bool(
-                SurrealNumber::predicate($name).unwrap_or(false)
-            ))
-        )
-    };
-}
-
-/// A game predicate on a transfinite nimber (SURREAL 7.1).
-macro_rules! nimber_predicate {
-    ($name:literal) => {
-        method!(
-            $name,
-            TransfiniteNimber,
-            [],
-            "CGSuite's constant answer on transfinite nimbers (SURREAL 7.1).",
-            |_, _, _| Ok(Value::Bool(
-                TransfiniteNimber::predicate($name).unwrap_or(false)
-            ))
+            "CGSuite's constant answer on these values (SURREAL 6 and 7.1).",
+            |_, _, _| Ok(Value::Bool($class::predicate($name).unwrap_or(false)))
         )
     };
 }
@@ -223,21 +209,21 @@ pub(super) static METHODS: &[MethodDef] = &[
         "True only for integers.",
         |_, r, _| Ok(Value::Bool(surreal(r)?.to_integer().is_some()))
     ),
-    number_predicate!("IsLoopfree"),
-    number_predicate!("IsNumber"),
-    number_predicate!("IsNumberish"),
-    number_predicate!("IsNumberTiny"),
-    number_predicate!("IsPlumtree"),
-    number_predicate!("IsPseudonumber"),
-    number_predicate!("IsStopper"),
-    number_predicate!("IsStopperSided"),
-    number_predicate!("IsUptimal"),
-    number_predicate!("IsAllSmall"),
-    number_predicate!("IsFinite"),
-    number_predicate!("IsIdempotent"),
-    number_predicate!("IsInfinitesimal"),
-    number_predicate!("IsNimber"),
-    number_predicate!("IsZero"),
+    constant_predicate!(SurrealNumber, "IsLoopfree"),
+    constant_predicate!(SurrealNumber, "IsNumber"),
+    constant_predicate!(SurrealNumber, "IsNumberish"),
+    constant_predicate!(SurrealNumber, "IsNumberTiny"),
+    constant_predicate!(SurrealNumber, "IsPlumtree"),
+    constant_predicate!(SurrealNumber, "IsPseudonumber"),
+    constant_predicate!(SurrealNumber, "IsStopper"),
+    constant_predicate!(SurrealNumber, "IsStopperSided"),
+    constant_predicate!(SurrealNumber, "IsUptimal"),
+    constant_predicate!(SurrealNumber, "IsAllSmall"),
+    constant_predicate!(SurrealNumber, "IsFinite"),
+    constant_predicate!(SurrealNumber, "IsIdempotent"),
+    constant_predicate!(SurrealNumber, "IsInfinitesimal"),
+    constant_predicate!(SurrealNumber, "IsNimber"),
+    constant_predicate!(SurrealNumber, "IsZero"),
     // Generalized ordinals (integers included).
     method!(
         "OmegaPower",
@@ -299,17 +285,17 @@ pub(super) static METHODS: &[MethodDef] = &[
         "N: the first player wins.",
         |_, r, _| Ok(Value::Outcome(transfinite(r)?.outcome()))
     ),
-    nimber_predicate!("IsNimber"),
-    nimber_predicate!("IsAllSmall"),
-    nimber_predicate!("IsInfinitesimal"),
-    nimber_predicate!("IsLoopfree"),
-    nimber_predicate!("IsNumberish"),
-    nimber_predicate!("IsPlumtree"),
-    nimber_predicate!("IsStopper"),
-    nimber_predicate!("IsStopperSided"),
-    nimber_predicate!("IsUptimal"),
-    nimber_predicate!("IsNumber"),
-    nimber_predicate!("IsZero"),
+    constant_predicate!(TransfiniteNimber, "IsNimber"),
+    constant_predicate!(TransfiniteNimber, "IsAllSmall"),
+    constant_predicate!(TransfiniteNimber, "IsInfinitesimal"),
+    constant_predicate!(TransfiniteNimber, "IsLoopfree"),
+    constant_predicate!(TransfiniteNimber, "IsNumberish"),
+    constant_predicate!(TransfiniteNimber, "IsPlumtree"),
+    constant_predicate!(TransfiniteNimber, "IsStopper"),
+    constant_predicate!(TransfiniteNimber, "IsStopperSided"),
+    constant_predicate!(TransfiniteNimber, "IsUptimal"),
+    constant_predicate!(TransfiniteNimber, "IsNumber"),
+    constant_predicate!(TransfiniteNimber, "IsZero"),
 ];
 
 /// `FromSignExpansion(s)`: the number whose sign expansion the string `s`

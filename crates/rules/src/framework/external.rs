@@ -75,7 +75,7 @@ impl Valued {
 
     /// The value as `how` asks for it: a nim value when one was asked for
     /// and the canonical form is a nimber.
-    fn reduced(g: Game, how: Reduction) -> Valued {
+    pub fn reduced(g: Game, how: Reduction) -> Valued {
         match (how, g.as_nimber()) {
             (Reduction::Nim, Some(n)) => Valued::Nim(n),
             _ => Valued::Game(g),
@@ -336,11 +336,7 @@ fn from_options<F: External>(
                 },
             }
         }
-        let n = mex(seen);
-        return Ok(match how {
-            Reduction::Nim => Valued::Nim(n),
-            Reduction::Canonical => Valued::Game(Game::nimber(n)),
-        });
+        return Ok(Valued::reduced(Game::nimber(mex(seen)), how));
     }
     let mut sides = [Vec::new(), Vec::new()];
     for (k, player) in [Player::Left, Player::Right].into_iter().enumerate() {
