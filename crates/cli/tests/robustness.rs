@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::batch;
+use common::{batch, raw};
 
 use proptest::prelude::*;
 
@@ -197,29 +197,6 @@ fn fuzz_regressions() {
             "Thermograph(37/8,[-1/8,-1/2],[0,-1,0],37/8,[0,-1/8,-1/2],[0,1,0,1])",
         ]
     );
-}
-
-/// Runs `onag` with arguments on raw standard input bytes: exit status and
-/// standard output.
-fn raw(args: &[&str], input: &[u8]) -> (Option<i32>, String) {
-    use std::io::Write;
-    use std::process::{Command, Stdio};
-    let mut child = Command::new(env!("CARGO_BIN_EXE_onag"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("start onag");
-    let mut stdin = child.stdin.take().expect("stdin");
-    let input = input.to_vec();
-    let writer = std::thread::spawn(move || stdin.write_all(&input));
-    let output = child.wait_with_output().expect("run onag");
-    let _ = writer.join();
-    (
-        output.status.code(),
-        String::from_utf8_lossy(&output.stdout).into_owned(),
-    )
 }
 
 #[test]
