@@ -183,20 +183,22 @@ where
         } else {
             (g.clone(), false)
         };
-        if let Some(v) = q.known_value() {
-            return Ok(if negated { -v } else { v });
-        }
         let v = match self.table.get(&q) {
             Some(v) => v,
             None => {
                 onag_core::interrupt::checkpoint();
                 let pending = Pending::begin(&self.table, &q)?;
-                let v = stacker::maybe_grow(64 * 1024, 1024 * 1024, || {
-                    let left = q.options(Player::Left)?;
-                    let right = q.options(Player::Right)?;
-                    let (l, r) = s.values(self, &left, &right)?;
-                    Ok::<_, G::Error>(Game::from_options(&l, &r))
-                })?;
+                // A value theory gives is stored like a searched one, so
+                // that later lookups find it.
+                let v = match q.known_value() {
+                    Some(v) => v,
+                    None => stacker::maybe_grow(64 * 1024, 1024 * 1024, || {
+                        let left = q.options(Player::Left)?;
+                        let right = q.options(Player::Right)?;
+                        let (l, r) = s.values(self, &left, &right)?;
+                        Ok::<_, G::Error>(Game::from_options(&l, &r))
+                    })?,
+                };
                 pending.finish(v);
                 v
             }

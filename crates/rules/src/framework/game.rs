@@ -39,7 +39,8 @@ pub trait PartizanGame: Clone + Eq + Hash {
 
     /// The value of this component when theory gives it without a search
     /// (a blue-red Hackenbush string is the number its sign expansion
-    /// writes), or None. Evaluators ask it before looking at options.
+    /// writes), or None. Evaluators ask it on a table miss, instead of
+    /// valuing the options, and store what it gives.
     fn known_value(&self) -> Option<Game> {
         None
     }
