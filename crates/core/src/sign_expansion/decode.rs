@@ -347,12 +347,15 @@ impl Prev {
         }
     }
 
-    /// Whether y may follow: below the previous exponent, or at most the
-    /// limit of an ω-sequence of them.
+    /// Whether y may follow: below the previous exponent, or below every
+    /// exponent of an ω-sequence: at most their limit, or going on from it
+    /// (ω − 1 follows −1, −2, −3, … as 1 − ω = `-^ω+` begins with their
+    /// limit `-^ω`).
     fn admits(&self, y: &[(Sign, Ordinal)]) -> bool {
+        let runs = y;
         let y = SignExpansion::new(y.iter().map(|(s, l)| Segment::Run(*s, l.clone())));
         if self.limit {
-            y <= self.bound
+            y <= self.bound || runs.starts_with(&self.threshold.signs)
         } else {
             y < self.bound
         }
@@ -508,7 +511,12 @@ impl Decoder {
             Some(p) => {
                 let mut ys = Vec::new();
                 for (common, pl, after) in self.common_parts(&rest, r0, &p.threshold) {
-                    for (z, after_z) in self.kept_blocks(after, pl, r0, Some(Sign::Minus)) {
+                    // Below a previous exponent the exponent leaves it with
+                    // `-`; past the whole limit of an ω-sequence it may go
+                    // on with either sign.
+                    let whole_limit = p.limit && common.len() == p.threshold.signs.len();
+                    let first = (!whole_limit).then_some(Sign::Minus);
+                    for (z, after_z) in self.kept_blocks(after, pl, r0, first) {
                         ys.push((append_runs(&common, &z), after_z));
                     }
                 }

@@ -335,3 +335,20 @@ fn deep_dyadics_and_rationals_stay_fast() {
         div(&n(1), &mul(&n(3), &deep))
     );
 }
+
+#[test]
+fn a_term_after_a_periodic_series_reads_back() {
+    // Found by the language's read-back property test:
+    // ω/ω^ω + 1/(ω²−1) = ε² + ε⁴ + … + ω^(1−ω). The last exponent, 1 − ω,
+    // is below every exponent of the series and begins with their limit
+    // `-^ω`, all of whose signs are irrelevant: its contribution is `+^ω`.
+    let x = add(
+        &div(&w(), &pow(&w(), &w())),
+        &div(&n(1), &sub(&pow(&w(), &n(2)), &n(1))),
+    );
+    assert_eq!(x.to_string(), "(ω^ω+ω^3-ω)/(ω^(ω+2)-ω^ω)");
+    let s = SignExpansion::of(&x).expect("an expansion");
+    assert_eq!(s.to_string(), "(+-^(ω×2))^ω+^ω");
+    assert_eq!(s.value().expect("it reads back"), x);
+    assert_eq!(parse("(+-^(ω×2))^ω+^ω").value().expect("it reads back"), x);
+}
