@@ -1,5 +1,5 @@
 //! The reference corpora (`tests/data/*.txt`, CGSuite's answers) through
-//! `onag batch`: core, numbers, thermo, infinitesimal, rules and surreal,
+//! `onag batch`: core, numbers, thermo, infinitesimal, rules, surreal and loopy,
 //! every line.
 //!
 //! Each file holds `INPUT => EXPECTED` lines grouped under `#` headers; the
@@ -32,6 +32,7 @@ const CORPORA: &[&str] = &[
     "infinitesimal.txt",
     "rules.txt",
     "surreal.txt",
+    "loopy.txt",
 ];
 
 /// The corpora of `tests/data` that other test files run (their own
@@ -167,4 +168,9 @@ fn every_corpus_has_a_runner() {
         );
     }
     assert_eq!(names.len(), CORPORA.len() + RUN_ELSEWHERE.len());
+}
+
+#[test]
+fn corpus_loopy() {
+    check_file("loopy.txt");
 }

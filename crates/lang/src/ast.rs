@@ -194,6 +194,8 @@ pub enum BinOp {
     Pow,
     /// `G : H`, the ordinal sum.
     OrdinalSum,
+    /// `S & T`: the sided value with onside S and offside T (LOOPY 1.7).
+    Sidle,
     /// `==`
     Eq,
     /// `!=`
@@ -238,6 +240,7 @@ impl BinOp {
             BinOp::Mod => "%",
             BinOp::Pow => "^",
             BinOp::OrdinalSum => ":",
+            BinOp::Sidle => "&",
             BinOp::Eq => "==",
             BinOp::Neq => "!=",
             BinOp::Leq => "<=",
@@ -419,6 +422,10 @@ pub enum ExprKind {
         left: Vec<Expr>,
         /// Right options.
         right: Vec<Expr>,
+        /// The node label of a loopy specifier (`a` in `a{0|a}`, LOOPY 1.3).
+        label: Option<String>,
+        /// `pass` among the Left and the Right options (LOOPY 1.1).
+        pass: [bool; 2],
     },
     /// `[a, b, c]`
     List(Vec<Expr>),

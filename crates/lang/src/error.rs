@@ -180,6 +180,17 @@ impl From<onag_core::number::NumberError> for EvalError {
     }
 }
 
+impl From<onag_core::loopy::LoopyError> for EvalError {
+    fn from(e: onag_core::loopy::LoopyError) -> Self {
+        let kind = if e.message.starts_with("That loopy game is too large") {
+            ErrorKind::ResourceLimit
+        } else {
+            ErrorKind::Domain
+        };
+        EvalError::of(kind, e.message)
+    }
+}
+
 impl From<onag_rules::RuleError> for EvalError {
     fn from(e: onag_rules::RuleError) -> Self {
         use onag_rules::framework::error::ErrorKind as Rule;

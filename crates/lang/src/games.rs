@@ -262,9 +262,11 @@ pub fn external(key: &str) -> Option<NativeFn> {
     Some(match key {
         "game.Game.CanonicalForm" => |i, cx| Ok(Value::game(canonical_form(i, this(cx)?)?)),
         "game.Game.GameValue" => |i, cx| Ok(Value::game(canonical_form(i, this(cx)?)?)),
-        "game.Game.OutcomeClass" => {
-            |i, cx| Ok(Value::Outcome(canonical_form(i, this(cx)?)?.outcome()))
-        }
+        "game.Game.OutcomeClass" => |i, cx| {
+            Ok(Value::Outcome(
+                canonical_form(i, this(cx)?)?.outcome().into(),
+            ))
+        },
         "game.Game.Followers" => |i, cx| Ok(Value::set(followers(i, this(cx)?)?)),
         "game.Game.FollowerCount" => |i, cx| Ok(Value::integer(followers(i, this(cx)?)?.len())),
         "game.Game.SensibleOptions" => |i, cx| sensible_options(i, cx),

@@ -280,6 +280,8 @@ pub enum TokenKind {
     Slash,
     /// `%`
     Percent,
+    /// `&`: the sidling operator `onside & offside`.
+    Amp,
     /// `^`
     Caret,
     /// `↑` (1) or `⇑` (2): ups that can never be a power operator.
@@ -374,6 +376,7 @@ impl fmt::Display for TokenKind {
             TokenKind::Times => "×",
             TokenKind::Slash => "/",
             TokenKind::Percent => "%",
+            TokenKind::Amp => "&",
             TokenKind::Caret => "^",
             TokenKind::FatArrow => "=>",
             TokenKind::Arrow => "->",
@@ -672,6 +675,7 @@ impl<'a> Lexer<'a> {
             '×' => TokenKind::Times,
             '/' => TokenKind::Slash,
             '%' => TokenKind::Percent,
+            '&' => TokenKind::Amp,
             '^' => TokenKind::Caret,
             '±' => TokenKind::PlusMinus,
             '↑' => TokenKind::UpArrow(1),

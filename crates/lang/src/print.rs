@@ -104,6 +104,9 @@ fn show_inner(out: &mut String, v: &Value, interp: Option<&Interp>) -> EvalResul
         Value::Game(g) => {
             let _ = write!(out, "{g}");
         }
+        Value::Loopy(v) => {
+            let _ = write!(out, "{v}");
+        }
         Value::Str(s) => {
             let _ = write!(out, "\"{s}\"");
         }

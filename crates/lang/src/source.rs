@@ -27,12 +27,13 @@ const COMPARE: u8 = 6;
 const INFIX: u8 = 7;
 const RANGE: u8 = 8;
 const ADD: u8 = 9;
-const ORDINAL: u8 = 10;
-const MUL: u8 = 11;
-const UNARY: u8 = 12;
-const POW: u8 = 13;
-const POSTFIX: u8 = 14;
-const ATOM: u8 = 15;
+const SIDLE: u8 = 10;
+const ORDINAL: u8 = 11;
+const MUL: u8 = 12;
+const UNARY: u8 = 13;
+const POW: u8 = 14;
+const POSTFIX: u8 = 15;
+const ATOM: u8 = 16;
 
 fn binop_prec(op: BinOp) -> u8 {
     match op {
@@ -53,6 +54,7 @@ fn binop_prec(op: BinOp) -> u8 {
         | BinOp::Compare => COMPARE,
         BinOp::Add | BinOp::Sub | BinOp::PlusMinus => ADD,
         BinOp::OrdinalSum => ORDINAL,
+        BinOp::Sidle => SIDLE,
         BinOp::Mul | BinOp::Div | BinOp::Mod => MUL,
         BinOp::Pow => POW,
     }
@@ -301,11 +303,25 @@ fn inner(out: &mut String, e: &Expr) {
         ExprKind::Term { number, up, star } => {
             term(out, number.as_ref(), up.as_ref(), star.as_ref())
         }
-        ExprKind::Game { left, right } => {
+        ExprKind::Game {
+            left,
+            right,
+            label,
+            pass,
+        } => {
+            if let Some(label) = label {
+                out.push_str(label);
+            }
             out.push('{');
             list(out, left, ", ");
+            if pass[0] {
+                out.push_str(if left.is_empty() { "pass" } else { ", pass" });
+            }
             out.push_str(" | ");
             list(out, right, ", ");
+            if pass[1] {
+                out.push_str(if right.is_empty() { "pass" } else { ", pass" });
+            }
             out.push('}');
         }
         ExprKind::List(items) => {

@@ -11,7 +11,8 @@ use crate::board::{Grid, Strip};
 use crate::classes::{ClassRef, Instance};
 use crate::interp::Closure;
 use crate::order::value_order;
-use onag_core::game::{ConfusionInterval, Game, Outcome, Thermograph, UptimalExpansion};
+use onag_core::game::{ConfusionInterval, Game, Thermograph, UptimalExpansion};
+use onag_core::loopy::{OutcomeClass, SidedValue, Stopper};
 use onag_core::nim::transfinite::TransfiniteNimber;
 use onag_core::number::{Dyadic, Integer, Rational};
 use onag_core::surreal::SurrealNumber;
@@ -57,10 +58,16 @@ pub enum Value {
     Transfinite(Rc<TransfiniteNimber>),
     /// A canonical short game that is not a number.
     Game(Game),
+    /// A loopy value that is not a short game (LOOPY 1.5): a canonical
+    /// stopper (`on`, `over`, `^[on]`), a stopper-sided value (`1 & 0`,
+    /// `dud`) or a general sided value. Short games are always
+    /// [`Value::Game`] or [`Value::Number`] (see [`Value::loopy`]).
+    Loopy(Rc<SidedValue>),
     /// A string (immutable).
     Str(Rc<str>),
-    /// `L`, `R`, `N` or `P`.
-    Outcome(Outcome),
+    /// An outcome class: `L`, `R`, `N`, `P`, or for a loopy game one of
+    /// `D`, `NHat`, `PHat`, `NCheck`, `PCheck` (LOOPY 2.10).
+    Outcome(OutcomeClass),
     /// `Left` or `Right`.
     Player(Player),
     /// `(row, col)`, components within ±2^31 (SCRIPTING 7.2).
@@ -133,6 +140,29 @@ impl Value {
             Some(x) => Value::Number(Rational::from(x)),
             None => Value::Game(g),
         }
+    }
+
+    /// A loopy value, re-classified: a short game is a [`Value::Game`] or
+    /// a [`Value::Number`], anything else a [`Value::Loopy`].
+    pub fn loopy(v: SidedValue) -> Value {
+        match v.as_short() {
+            Some(g) => Value::game(g),
+            None => Value::Loopy(Rc::new(v)),
+        }
+    }
+
+    /// The loopy value this value is: a short game or number as a
+    /// stopper, a loopy value as itself.
+    pub fn as_sided(&self) -> Option<Cow<'_, SidedValue>> {
+        match self {
+            Value::Loopy(v) => Some(Cow::Borrowed(v)),
+            other => other.as_game().map(|g| Cow::Owned(SidedValue::from(g))),
+        }
+    }
+
+    /// The canonical stopper this value is (short games included).
+    pub fn as_stopper(&self) -> Option<Stopper> {
+        self.as_sided().and_then(|v| v.as_stopper())
     }
 
     /// An element of the surreal field, re-classified: a rational (or

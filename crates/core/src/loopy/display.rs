@@ -446,6 +446,34 @@ fn value_hash(v: &SidedValue) -> i32 {
     }
 }
 
+/// A total order on values agreeing with [`sort_values`]: the class,
+/// then the short-game order or the value hash, then (between values of
+/// equal hash) the order in which their stoppers were interned, so that
+/// equal values, and only they, compare equal.
+pub fn value_order(a: &SidedValue, b: &SidedValue) -> std::cmp::Ordering {
+    let rank = class_rank(a).cmp(&class_rank(b));
+    if rank.is_ne() {
+        return rank;
+    }
+    if let (Some(g), Some(h)) = (a.as_short(), b.as_short()) {
+        return print_order(g, h);
+    }
+    value_hash(a)
+        .cmp(&value_hash(b))
+        .then_with(|| tie_key(a).cmp(&tie_key(b)))
+}
+
+/// What breaks ties between values of one class and equal hash.
+fn tie_key(v: &SidedValue) -> (Vec<super::stopper::Repr>, String) {
+    match v {
+        SidedValue::Stopper(s) => (vec![s.repr()], String::new()),
+        SidedValue::StopperSided { onside, offside } => {
+            (vec![onside.repr(), offside.repr()], String::new())
+        }
+        SidedValue::General(_) => (Vec::new(), v.to_string()),
+    }
+}
+
 /// Sort values as CGSuite lists the elements of a set (LOOPY 3.8): short
 /// games first in the short-game order, then pseudonumbers, canonical
 /// stoppers, stopper-sided values and other sided values, each class by

@@ -38,8 +38,8 @@ mod spec;
 mod stopper;
 mod store;
 
-pub use display::sort_values;
-pub use error::LoopyError;
+pub use display::{sort_values, value_order};
+pub use error::{LoopyError, LoopyResult};
 pub use explore::{explore, Explored, LoopyEvaluator, LoopyRules, Move, Part};
 pub use graph::Graph;
 pub use methods::{pow, pow_to, OutcomeClass};

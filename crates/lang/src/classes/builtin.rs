@@ -188,6 +188,12 @@ pub fn builtin_of(v: &Value) -> Option<Builtin> {
         Value::Surreal(x) if x.is_generalized_ordinal() => Builtin::GeneralizedOrdinal,
         Value::Surreal(_) => Builtin::SurrealNumber,
         Value::Transfinite(_) => Builtin::TransfiniteNimber,
+        Value::Loopy(v) => match v.class_name() {
+            "Pseudonumber" => Builtin::Pseudonumber,
+            "CanonicalStopper" => Builtin::CanonicalStopper,
+            "StopperSidedValue" => Builtin::StopperSidedValue,
+            _ => Builtin::SidedValue,
+        },
         Value::Game(g) => {
             if g.as_nimber().is_some() {
                 Builtin::Nimber

@@ -253,6 +253,9 @@ pub enum NodeKind {
     Switch(Vec<Node>),
     /// `{L | R}`.
     Game(Vec<Node>, Vec<Node>),
+    /// A loopy specifier: a brace with `pass` or a label, with every brace
+    /// nested in it (LOOPY 1.2-1.4).
+    Loopy(Box<LoopyNode>),
     /// A term with a computed part: number + ups (a multiple) + star
     /// (`*(e)`).
     Term(Box<TermIR>),
@@ -281,4 +284,27 @@ pub struct TermIR {
     pub ups: Option<(Node, bool)>,
     /// `*(e)`: the nim value.
     pub star: Option<Node>,
+}
+
+/// A node of a loopy specifier (LOOPY 1.2-1.4): `label{left, pass | right}`.
+pub struct LoopyNode {
+    /// The node's label, visible to the options inside it.
+    pub label: Option<String>,
+    /// Left's options, in the order written.
+    pub left: Vec<LoopyOption>,
+    /// Right's options, in the order written.
+    pub right: Vec<LoopyOption>,
+    /// `pass` among Left's and among Right's options.
+    pub pass: [bool; 2],
+}
+
+/// One option of a loopy specifier node.
+pub enum LoopyOption {
+    /// A nested brace: a vertex of the same graph.
+    Node(LoopyNode),
+    /// A bare name that is the label of an enclosing node.
+    Label(String),
+    /// Any other expression, evaluated to a stopper (or a collection of
+    /// them).
+    Value(Node),
 }

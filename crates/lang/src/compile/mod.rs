@@ -28,8 +28,8 @@ use crate::error::{ErrorKind, EvalError, EvalResult, Source};
 use crate::interp::Interp;
 use crate::value::Value;
 use ir::{
-    ArgsIR, ClassName, FunctionIR, HeadIR, HeadSource, LoopBodyIR, LoopIR, MemberRef, Node,
-    NodeKind, ParamIR, StaticRef, Target, TermIR,
+    ArgsIR, ClassName, FunctionIR, HeadIR, HeadSource, LoopBodyIR, LoopIR, LoopyNode, LoopyOption,
+    MemberRef, Node, NodeKind, ParamIR, StaticRef, Target, TermIR,
 };
 use num_bigint::BigInt;
 use onag_core::game::Game;
@@ -163,7 +163,7 @@ fn walk_expr(e: &Expr, f: &mut dyn FnMut(&Expr)) {
                     walk_expr(x, f);
                 }
             }
-            ExprKind::Game { left, right } => {
+            ExprKind::Game { left, right, .. } => {
                 left.iter().chain(right).for_each(|x| walk_expr(x, f))
             }
             ExprKind::List(xs) | ExprKind::Set(xs) | ExprKind::Tuple(xs) => {
@@ -646,6 +646,58 @@ impl<'a> Compiler<'a> {
         stacker::maybe_grow(64 * 1024, 2 * 1024 * 1024, || self.expr_inner(e))
     }
 
+    /// A brace of a loopy specifier and every brace in it (LOOPY 1.2):
+    /// nested braces are vertices of the same graph, bare names of
+    /// enclosing labels (`labels`, innermost last) are back-references.
+    fn loopy_node(&mut self, e: &Expr, labels: &mut Vec<String>) -> EvalResult<LoopyNode> {
+        let ExprKind::Game {
+            left,
+            right,
+            label,
+            pass,
+        } = &e.kind
+        else {
+            return Err(
+                EvalError::of(ErrorKind::Other, "a loopy specifier must be a game").at(e.span),
+            );
+        };
+        let scoped = label.is_some();
+        if let Some(l) = label {
+            labels.push(l.clone());
+        }
+        let mut side =
+            |options: &[Expr], labels: &mut Vec<String>| -> EvalResult<Vec<LoopyOption>> {
+                options
+                    .iter()
+                    .map(|x| {
+                        Ok(match &x.kind {
+                            ExprKind::Game { .. } => LoopyOption::Node(stacker::maybe_grow(
+                                64 * 1024,
+                                2 * 1024 * 1024,
+                                || self.loopy_node(x, labels),
+                            )?),
+                            ExprKind::Ident(name) if labels.contains(name) => {
+                                LoopyOption::Label(name.clone())
+                            }
+                            _ => LoopyOption::Value(self.expr(x)?),
+                        })
+                    })
+                    .collect()
+            };
+        let left = side(left, labels);
+        let right = left.and_then(|l| Ok((l, side(right, labels)?)));
+        if scoped {
+            labels.pop();
+        }
+        let (left, right) = right?;
+        Ok(LoopyNode {
+            label: label.clone(),
+            left,
+            right,
+            pass: *pass,
+        })
+    }
+
     fn exprs(&mut self, es: &[Expr]) -> EvalResult<Vec<Node>> {
         es.iter().map(|e| self.expr(e)).collect()
     }
@@ -657,8 +709,18 @@ impl<'a> Compiler<'a> {
             ExprKind::Term { number, up, star } => {
                 self.term(number.as_ref(), up.as_ref(), star.as_ref(), span)?
             }
-            ExprKind::Game { left, right } => {
-                node(NodeKind::Game(self.exprs(left)?, self.exprs(right)?), span)
+            ExprKind::Game {
+                left,
+                right,
+                label,
+                pass,
+            } => {
+                if label.is_some() || pass.contains(&true) {
+                    let spec = self.loopy_node(e, &mut Vec::new())?;
+                    node(NodeKind::Loopy(Box::new(spec)), span)
+                } else {
+                    node(NodeKind::Game(self.exprs(left)?, self.exprs(right)?), span)
+                }
             }
             ExprKind::List(items) => node(NodeKind::List(self.exprs(items)?), span),
             ExprKind::Set(items) => node(NodeKind::Set(self.exprs(items)?), span),

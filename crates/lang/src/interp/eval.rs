@@ -2,7 +2,7 @@
 
 use super::ops::Star;
 use super::{Closure, Cx, Flow, Frame, Interp, Signal};
-use crate::ast::UnaryOp;
+use crate::ast::{Span, UnaryOp};
 use crate::classes::builtin;
 use crate::compile::ir::{GlobalRef, Node, NodeKind, Target, TermIR};
 use crate::error::{ErrorKind, EvalError, EvalResult};
@@ -151,17 +151,18 @@ impl Interp {
             }
             NodeKind::Switch(items) => {
                 let values = self.eval_all(items, cx)?;
+                if values.iter().any(|v| matches!(v, Value::Loopy(_))) {
+                    let s = self.switch_of(&Value::list(values))?;
+                    return Ok(Value::loopy(s.into()));
+                }
                 let games = values
                     .iter()
                     .map(|v| self.to_game(v))
                     .collect::<EvalResult<Vec<Game>>>()?;
                 Ok(Value::game(Game::switch_of(&games)))
             }
-            NodeKind::Game(left, right) => {
-                let l = self.options(left, cx)?;
-                let r = self.options(right, cx)?;
-                Ok(Value::game(Game::from_options(&l, &r)))
-            }
+            NodeKind::Game(left, right) => self.game_specifier(left, right, cx),
+            NodeKind::Loopy(spec) => self.loopy_specifier(spec, cx),
             NodeKind::Term(t) => self.term(t, cx),
             NodeKind::Index(target, index) => {
                 let t = self.eval(target, cx)?;
@@ -198,13 +199,40 @@ impl Interp {
         }
     }
 
-    fn options(&self, nodes: &[Node], cx: &Cx<'_>) -> Flow<Vec<Game>> {
+    /// The values of the options of a specifier, a list or set among
+    /// them standing for its elements (LOOPY 1.2), each with the span of
+    /// the expression it came from.
+    pub(super) fn option_values(&self, nodes: &[Node], cx: &Cx<'_>) -> Flow<Vec<(Value, Span)>> {
         let mut out = Vec::with_capacity(nodes.len());
         for n in nodes {
-            let v = self.eval(n, cx)?;
-            out.push(self.to_game(&v).map_err(|e| Signal::from(e.at(n.span)))?);
+            match self.eval(n, cx)? {
+                Value::List(items) | Value::Set(items) => {
+                    out.extend(items.iter().map(|v| (v.clone(), n.span)))
+                }
+                v => out.push((v, n.span)),
+            }
         }
         Ok(out)
+    }
+
+    /// `{L | R}` with evaluated options (LOOPY 1.6): a short game when
+    /// every option is one, else the loopy value of the options.
+    fn game_specifier(&self, left: &[Node], right: &[Node], cx: &Cx<'_>) -> Flow {
+        let l = self.option_values(left, cx)?;
+        let r = self.option_values(right, cx)?;
+        if l.iter()
+            .chain(&r)
+            .any(|(v, _)| matches!(v, Value::Loopy(_)))
+        {
+            return Ok(self.sided_specifier(&l, &r)?);
+        }
+        let games = |options: &[(Value, Span)]| -> EvalResult<Vec<Game>> {
+            options
+                .iter()
+                .map(|(v, span)| self.to_game(v).map_err(|e| e.at(*span)))
+                .collect()
+        };
+        Ok(Value::game(Game::from_options(&games(&l)?, &games(&r)?)))
     }
 
     fn term(&self, t: &TermIR, cx: &Cx<'_>) -> Flow {
@@ -303,11 +331,12 @@ impl Interp {
     pub(crate) fn unary(&self, op: UnaryOp, v: Value) -> EvalResult {
         match op {
             UnaryOp::Pos => match v {
-                Value::Number(_) | Value::Surreal(_) | Value::Game(_) => Ok(v),
+                Value::Number(_) | Value::Surreal(_) | Value::Game(_) | Value::Loopy(_) => Ok(v),
                 _ if self.game_of(&v).is_some() => Ok(v),
                 _ => Err(EvalError::no_operation("+", &[&self.class_name_of(&v)])),
             },
             UnaryOp::Neg => match &v {
+                Value::Loopy(x) => Ok(Value::loopy(x.neg())),
                 Value::Number(r) => Ok(Value::Number(std::ops::Neg::neg(r.clone()))),
                 Value::Surreal(x) => Ok(Value::surreal(x.neg())),
                 Value::Game(g) => Ok(Value::game(-*g)),
@@ -317,7 +346,10 @@ impl Interp {
                     None => Err(EvalError::no_operation("-", &[&self.class_name_of(&v)])),
                 },
             },
-            UnaryOp::PlusMinus => Ok(Value::game(self.to_game(&v)?.switch())),
+            UnaryOp::PlusMinus => match self.game_of(&v) {
+                Some(g) => Ok(Value::game(g?.switch())),
+                None => Ok(Value::loopy(self.switch_of(&v)?.into())),
+            },
             UnaryOp::Not => match v {
                 Value::Bool(b) => Ok(Value::Bool(!b)),
                 other => Err(EvalError::expected(

@@ -13,6 +13,7 @@
 mod call;
 pub(crate) mod eval;
 mod loops;
+mod loopy;
 pub(crate) mod objects;
 pub mod ops;
 

@@ -9,6 +9,7 @@ use crate::classes::{builtin, ClassRef, Instance, Members, Method};
 use crate::compile::ir::{ArgsIR, ClassName, MemberRef, StaticRef};
 use crate::error::{ErrorKind, EvalError, EvalResult};
 use crate::value::{ClassValue, Value};
+use onag_core::loopy::{SidedValue, Stopper};
 use onag_core::surreal::SurrealNumber;
 use std::rc::Rc;
 
@@ -740,6 +741,13 @@ impl Interp {
             "Right" => return Some(Value::Player(onag_rules::Player::Right)),
             "inf" => return Some(Interp::infinity()),
             "omega" | "ω" => return Some(Value::surreal(SurrealNumber::omega())),
+            // The loopy constants of LOOPY 1.1.
+            "on" => return Some(Value::loopy(Stopper::on().into())),
+            "off" => return Some(Value::loopy(Stopper::off().into())),
+            "over" => return Some(Value::loopy(Stopper::over().into())),
+            "under" => return Some(Value::loopy(Stopper::under().into())),
+            "upon" => return Some(Value::loopy(Stopper::upon().into())),
+            "dud" => return Some(Value::loopy(SidedValue::dud())),
             "Nothing" => return Some(Value::Nothing),
             _ => {}
         }

@@ -136,7 +136,7 @@ fn small(v: &Value) -> Option<i64> {
 }
 
 impl Interp {
-    fn no_op(&self, op: &str, a: &Value, b: &Value) -> EvalError {
+    pub(super) fn no_op(&self, op: &str, a: &Value, b: &Value) -> EvalError {
         EvalError::no_operation(op, &[&self.class_name_of(a), &self.class_name_of(b)])
     }
 
@@ -144,6 +144,9 @@ impl Interp {
     /// the evaluator; here they need Booleans).
     pub(crate) fn binary(&self, op: BinOp, a: Value, b: Value) -> EvalResult {
         use BinOp::*;
+        if let Some(r) = self.loopy_binary(op, &a, &b) {
+            return r;
+        }
         if matches!(a, Value::Surreal(_)) || matches!(b, Value::Surreal(_)) {
             if let Some(r) = self.surreal_arithmetic(op, &a, &b) {
                 return r;
@@ -172,6 +175,7 @@ impl Interp {
                 }
                 _ => Err(self.no_op("^", &a, &b)),
             },
+            Sidle => Err(self.no_op("&", &a, &b)),
             OrdinalSum => match (self.game_of(&a), self.game_of(&b)) {
                 (Some(g), Some(h)) => ordinal_sum(g?, h?),
                 _ => Err(self.no_op(":", &a, &b)),
@@ -344,6 +348,9 @@ impl Interp {
     /// `(a <= b, b <= a)`, or `No operation OP` for values that cannot be
     /// compared.
     fn order_pair(&self, op: &str, a: &Value, b: &Value) -> EvalResult<(bool, bool)> {
+        if let Some(r) = self.loopy_order(op, a, b) {
+            return r;
+        }
         match (a, b) {
             (Value::Number(x), Value::Number(y)) => return Ok((x <= y, x >= y)),
             (Value::Surreal(_), Value::Number(_) | Value::Surreal(_))

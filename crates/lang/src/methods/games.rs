@@ -246,7 +246,7 @@ pub(super) static METHODS: &[MethodDef] = &[
         CanonicalShortGame,
         [],
         "L, R, N or P: who wins with each player moving first.",
-        |_, r, _| { Ok(Value::Outcome(game(r)?.outcome())) }
+        |_, r, _| { Ok(Value::Outcome(game(r)?.outcome().into())) }
     ),
     method!(
         "IsNumber",
@@ -432,6 +432,9 @@ pub(super) static METHODS: &[MethodDef] = &[
         ["x"],
         "For G = {0|H} and a number x >= 1: G.Pow(x) = {0 | H - G.PowTo(x-1)}; ^.Pow(n) is ^<n>, ^.Pow(3/2) is {0||0,v*|0,*}.",
         |_, r, a| {
+            if let Value::Loopy(_) = arg(a, 0)? {
+                return super::loopy::pow(r, a);
+            }
             let (g, x) = (game(r)?, dyadic_arg(a, 0)?);
             g.pow(&x).map(Value::game).ok_or_else(|| {
                 EvalError::new(format!(
@@ -446,6 +449,9 @@ pub(super) static METHODS: &[MethodDef] = &[
         ["x"],
         "0 for x = 0, else the ordinal sum G : x.Subordinate(1); ^.PowTo(n) is ^[n].",
         |_, r, a| {
+            if let Value::Loopy(_) = arg(a, 0)? {
+                return super::loopy::pow_to(r, a);
+            }
             let (g, x) = (game(r)?, dyadic_arg(a, 0)?);
             g.pow_to(&x).map(Value::game).ok_or_else(|| {
                 EvalError::new(format!(

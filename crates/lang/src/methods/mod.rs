@@ -11,6 +11,7 @@
 mod boards;
 mod collections;
 mod games;
+mod loopy;
 mod objects;
 mod rulesets;
 mod strings;
@@ -113,6 +114,7 @@ macro_rules! function {
 const TABLES: &[&[MethodDef]] = &[
     rulesets::METHODS,
     games::METHODS,
+    loopy::METHODS,
     surreal::METHODS,
     strings::METHODS,
     collections::METHODS,

@@ -11,7 +11,7 @@
 use super::{arg, class_name, int_arg, method, MethodDef};
 use crate::error::{ErrorKind, EvalError, EvalResult};
 use crate::value::Value;
-use onag_core::game::Outcome;
+use onag_core::loopy::OutcomeClass;
 use onag_core::nim::transfinite::{self as nim, TransfiniteNimber};
 use onag_core::sign_expansion::SignExpansion;
 use onag_core::surreal::{GeneralizedOrdinal, Ordinal, SurrealNumber};
@@ -72,9 +72,9 @@ fn ordinal_value(r: Result<GeneralizedOrdinal, onag_core::number::NumberError>) 
 /// The outcome of a number: L, R or P by its sign.
 fn outcome_of(x: &SurrealNumber) -> Value {
     Value::Outcome(match x.signum() {
-        1 => Outcome::L,
-        -1 => Outcome::R,
-        _ => Outcome::P,
+        1 => OutcomeClass::L,
+        -1 => OutcomeClass::R,
+        _ => OutcomeClass::P,
     })
 }
 
@@ -283,7 +283,7 @@ pub(super) static METHODS: &[MethodDef] = &[
         TransfiniteNimber,
         [],
         "N: the first player wins.",
-        |_, r, _| Ok(Value::Outcome(transfinite(r)?.outcome()))
+        |_, r, _| Ok(Value::Outcome(transfinite(r)?.outcome().into()))
     ),
     constant_predicate!(TransfiniteNimber, "IsNimber"),
     constant_predicate!(TransfiniteNimber, "IsAllSmall"),

@@ -9,6 +9,8 @@ use crate::lexer::{Keyword, TokenKind};
 struct BraceParts {
     /// Comma-separated option lists; one more than `bars`.
     segments: Vec<Vec<Tree>>,
+    /// Where each segment has a `pass` among its options (LOOPY 1.1).
+    passes: Vec<Option<Span>>,
     /// Each bar run: its number of bars and its span.
     bars: Vec<(usize, Span)>,
 }
@@ -17,6 +19,15 @@ impl Parser {
     /// `{}`, `{a, b}`, `{e for ...}`, `{=>}`, `{k => v, ...}`,
     /// `{k => v for ...}` or a game `{L | R}` with bar runs.
     pub(super) fn braces(&mut self) -> Result<Tree, ParseError> {
+        self.labelled_braces(None)
+    }
+
+    /// `label{...}`: braces whose game is a loopy node named `label`
+    /// (LOOPY 1.3); the label is written right before the brace.
+    pub(super) fn labelled_braces(
+        &mut self,
+        label: Option<(String, Span)>,
+    ) -> Result<Tree, ParseError> {
         let open = self.bump();
         if self.at(&TokenKind::FatArrow) && *self.kind(self.pos + 1) == TokenKind::RBrace {
             self.bump();
@@ -25,24 +36,30 @@ impl Parser {
         }
         let mut parts = BraceParts {
             segments: Vec::new(),
+            passes: Vec::new(),
             bars: Vec::new(),
         };
         let mut current = Vec::new();
+        let mut pass = None;
         loop {
             if !matches!(self.peek().kind, TokenKind::Bars(_) | TokenKind::RBrace) {
-                let first = self.parse_expr()?;
-                if parts.bars.is_empty() && current.is_empty() && self.at_keyword(Keyword::For) {
-                    return self.comprehension(CollectionKind::Set, first, open);
-                }
-                if parts.bars.is_empty()
-                    && current.is_empty()
-                    && self.peek().kind == TokenKind::FatArrow
-                {
-                    return self.map_literal(first, open);
-                }
-                current.push(first);
-                while self.eat(&TokenKind::Comma).is_some() {
-                    current.push(self.parse_expr()?);
+                loop {
+                    if self.at_pass_option() {
+                        pass = Some(self.bump());
+                    } else {
+                        let item = self.parse_expr()?;
+                        let first = parts.bars.is_empty() && current.is_empty() && pass.is_none();
+                        if first && label.is_none() && self.at_keyword(Keyword::For) {
+                            return self.comprehension(CollectionKind::Set, item, open);
+                        }
+                        if first && label.is_none() && self.peek().kind == TokenKind::FatArrow {
+                            return self.map_literal(item, open);
+                        }
+                        current.push(item);
+                    }
+                    if self.eat(&TokenKind::Comma).is_none() {
+                        break;
+                    }
                 }
             }
             match self.peek().kind {
@@ -50,15 +67,27 @@ impl Parser {
                     let span = self.bump();
                     parts.bars.push((count, span));
                     parts.segments.push(std::mem::take(&mut current));
+                    parts.passes.push(pass.take());
                 }
                 TokenKind::RBrace => {
                     let close = self.bump();
                     parts.segments.push(current);
-                    return self.brace_value(parts, open.to(close));
+                    parts.passes.push(pass);
+                    return self.brace_value(parts, open.to(close), label);
                 }
                 _ => return Err(self.expected("`,`, `|` or `}`")),
             }
         }
+    }
+
+    /// Whether the current token is `pass` standing alone as an option of
+    /// a brace: followed by `,`, a bar run or `}`.
+    fn at_pass_option(&self) -> bool {
+        self.at_keyword(Keyword::Pass)
+            && matches!(
+                self.kind(self.pos + 1),
+                TokenKind::Comma | TokenKind::Bars(_) | TokenKind::RBrace
+            )
     }
 
     /// `{k => v, ...}` or `{k => v for ...}` after its first key.
@@ -134,14 +163,33 @@ impl Parser {
     }
 
     /// Turns the parts of `{...}` into a set (no bars) or a game.
-    fn brace_value(&mut self, mut parts: BraceParts, span: Span) -> Result<Tree, ParseError> {
+    fn brace_value(
+        &mut self,
+        mut parts: BraceParts,
+        span: Span,
+        label: Option<(String, Span)>,
+    ) -> Result<Tree, ParseError> {
         if parts.bars.is_empty() {
+            if let Some(pass) = parts.passes.iter().flatten().next() {
+                return Err(ParseError::new("Unexpected `pass`.", *pass));
+            }
+            if let Some((_, at)) = label {
+                return Err(ParseError::new(
+                    "a label names a game: write `a{L | R}` with a bar",
+                    at,
+                ));
+            }
             let items = parts.segments.pop().unwrap_or_default();
             return self.node(max_height(&items), || {
                 Expr::new(ExprKind::Set(into_exprs(items)), span)
             });
         }
-        self.game(parts, Some(span))
+        let mut tree = self.game(parts, Some(span))?;
+        if let (Some((name, at)), ExprKind::Game { label, .. }) = (label, &mut tree.expr.kind) {
+            *label = Some(name);
+            tree.expr.span = at.to(tree.expr.span);
+        }
+        Ok(tree)
     }
 
     /// Resolves bar runs (NOTATION 3.1): the longest run splits first, and
@@ -153,6 +201,7 @@ impl Parser {
         let span = span.unwrap_or_else(|| slash_game_span(&parts));
         let BraceParts {
             mut segments,
+            mut passes,
             mut bars,
         } = parts;
         let longest = bars.iter().map(|&(count, _)| count).max().unwrap_or(0);
@@ -172,11 +221,17 @@ impl Parser {
             ));
         }
         let right_segments = segments.split_off((split + 1).min(segments.len()));
+        let right_passes = passes.split_off((split + 1).min(passes.len()));
         let right_bars = bars.split_off((split + 1).min(bars.len()));
         bars.truncate(split);
-        let left = self.game_side(BraceParts { segments, bars })?;
-        let right = self.game_side(BraceParts {
+        let (left, left_pass) = self.game_side(BraceParts {
+            segments,
+            passes,
+            bars,
+        })?;
+        let (right, right_pass) = self.game_side(BraceParts {
             segments: right_segments,
+            passes: right_passes,
             bars: right_bars,
         })?;
         self.node(max_height(left.iter().chain(&right)), || {
@@ -184,19 +239,23 @@ impl Parser {
                 ExprKind::Game {
                     left: into_exprs(left),
                     right: into_exprs(right),
+                    label: None,
+                    pass: [left_pass, right_pass],
                 },
                 span,
             )
         })
     }
 
-    /// One side of a bar split: its options, or a single nested game.
-    fn game_side(&mut self, parts: BraceParts) -> Result<Vec<Tree>, ParseError> {
+    /// One side of a bar split: its options and whether `pass` is among
+    /// them, or a single nested game (which owns its passes).
+    fn game_side(&mut self, parts: BraceParts) -> Result<(Vec<Tree>, bool), ParseError> {
         if parts.bars.is_empty() {
-            return Ok(parts.segments.into_iter().flatten().collect());
+            let pass = parts.passes.iter().any(Option::is_some);
+            return Ok((parts.segments.into_iter().flatten().collect(), pass));
         }
         let game = self.nested(|p| p.game(parts, None))?;
-        Ok(vec![game])
+        Ok((vec![game], false))
     }
 }
 

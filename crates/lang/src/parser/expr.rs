@@ -25,11 +25,13 @@ const PREC_COMPARE: u8 = 6;
 const PREC_INFIX_METHOD: u8 = 7;
 const PREC_RANGE: u8 = 8;
 const PREC_ADD: u8 = 9;
-const PREC_ORDINAL: u8 = 10;
-const PREC_MUL: u8 = 11;
+/// `&` binds tighter than `+` and looser than `:` (LOOPY 1.7).
+const PREC_SIDLE: u8 = 10;
+const PREC_ORDINAL: u8 = 11;
+const PREC_MUL: u8 = 12;
 /// `×` binds tighter than `*` and `/`, so that a printed surreal number
 /// such as `(ω+7)/ω×7` reads back as itself.
-const PREC_TIMES: u8 = 12;
+const PREC_TIMES: u8 = 13;
 
 fn is_comparison(op: BinOp) -> bool {
     matches!(
@@ -285,6 +287,7 @@ impl Parser {
             TokenKind::Minus => (Infix::Binary(BinOp::Sub), PREC_ADD),
             TokenKind::PlusMinus => (Infix::Binary(BinOp::PlusMinus), PREC_ADD),
             TokenKind::Colon => (Infix::Binary(BinOp::OrdinalSum), PREC_ORDINAL),
+            TokenKind::Amp => (Infix::Binary(BinOp::Sidle), PREC_SIDLE),
             TokenKind::Star => (Infix::Binary(BinOp::Mul), PREC_MUL),
             TokenKind::Slash => (Infix::Binary(BinOp::Div), PREC_MUL),
             TokenKind::Percent => (Infix::Binary(BinOp::Mod), PREC_MUL),
@@ -327,6 +330,14 @@ impl Parser {
         self.bump();
         let rhs = self.binary_expr(prec + 1)?;
         let tree = self.binary(op, lhs, rhs)?;
+        if op == BinOp::Sidle && self.at(&TokenKind::Amp) {
+            return Err(ParseError::new(
+                "`&` cannot be chained: a sided value has one onside and one offside; \
+                 write `(a & b)` as an operand"
+                    .to_string(),
+                self.peek().span,
+            ));
+        }
         if is_comparison(op) {
             if let Some((Infix::Binary(next), _)) = self.infix_at() {
                 if is_comparison(next) {
@@ -590,6 +601,10 @@ impl Parser {
             TokenKind::Ident(word) if is_down_word(word) => self.up_term(),
             TokenKind::Ident(_) => {
                 let (name, span) = self.take_ident("a name")?;
+                let next = &self.tokens[self.pos.min(self.tokens.len() - 1)];
+                if next.kind == TokenKind::LBrace && next.span.start == span.end {
+                    return self.labelled_braces(Some((name, span)));
+                }
                 Ok(Tree::leaf(ExprKind::Ident(name), span))
             }
             TokenKind::Keyword(Keyword::True) => Ok(Tree::leaf(ExprKind::Bool(true), self.bump())),

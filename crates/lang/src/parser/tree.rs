@@ -184,7 +184,7 @@ fn push_children(kind: ExprKind, out: &mut Vec<Expr>) {
                 out.push(*value);
             }
         }
-        ExprKind::Game { left, right } => {
+        ExprKind::Game { left, right, .. } => {
             out.extend(left);
             out.extend(right);
         }
