@@ -427,6 +427,9 @@ pub enum ExprKind {
         /// `pass` among the Left and the Right options (LOOPY 1.1).
         pass: [bool; 2],
     },
+    /// `'{L | R}'`: an explicit game, its options kept as written (a
+    /// [`ExprKind::Game`] inside, LOOPY 1.2).
+    Explicit(Box<Expr>),
     /// `[a, b, c]`
     List(Vec<Expr>),
     /// `{a, b, c}` (braces with no bar); `{}` is the empty set.

@@ -200,6 +200,17 @@ fn validated(
     Ok(Rc::try_unwrap(items).unwrap_or_else(|shared| (*shared).clone()))
 }
 
+/// The options of `player` from an instance of a game class (an impartial
+/// class has the same options for both players).
+pub fn options_of(interp: &Interp, v: &Value, player: Player) -> EvalResult<Vec<Value>> {
+    let Value::Instance(i) = v else {
+        return Ok(Vec::new());
+    };
+    let class = i.class.clone();
+    let player = (!class.is_impartial).then_some(player);
+    options(interp, v, &class, player)
+}
+
 /// The options of a position for `player` (or, impartial, `None`).
 fn options(
     interp: &Interp,

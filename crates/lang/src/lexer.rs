@@ -282,6 +282,8 @@ pub enum TokenKind {
     Percent,
     /// `&`: the sidling operator `onside & offside`.
     Amp,
+    /// `'`: around an explicit game `'{L | R}'`.
+    Quote,
     /// `^`
     Caret,
     /// `↑` (1) or `⇑` (2): ups that can never be a power operator.
@@ -377,6 +379,7 @@ impl fmt::Display for TokenKind {
             TokenKind::Slash => "/",
             TokenKind::Percent => "%",
             TokenKind::Amp => "&",
+            TokenKind::Quote => "'",
             TokenKind::Caret => "^",
             TokenKind::FatArrow => "=>",
             TokenKind::Arrow => "->",
@@ -676,6 +679,7 @@ impl<'a> Lexer<'a> {
             '/' => TokenKind::Slash,
             '%' => TokenKind::Percent,
             '&' => TokenKind::Amp,
+            '\'' => TokenKind::Quote,
             '^' => TokenKind::Caret,
             '±' => TokenKind::PlusMinus,
             '↑' => TokenKind::UpArrow(1),

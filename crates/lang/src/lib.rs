@@ -19,6 +19,7 @@ pub mod compile;
 pub mod decl;
 pub mod drawing;
 pub mod error;
+pub mod explicit;
 pub mod games;
 pub mod interp;
 pub mod lexer;

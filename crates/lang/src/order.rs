@@ -56,6 +56,7 @@ fn kind_rank(v: &Value) -> u8 {
         Value::Script(_) => 33,
         Value::Vertex(_) => 34,
         Value::Edge(_) => 35,
+        Value::Explicit(_) => 36,
     }
 }
 
@@ -108,6 +109,7 @@ fn order(a: &Value, b: &Value) -> Ordering {
         (Value::Transfinite(x), Value::Transfinite(y)) => x.value().cmp(y.value()),
         (Value::Game(g), Value::Game(h)) => print_order(*g, *h),
         (Value::Loopy(x), Value::Loopy(y)) => onag_core::loopy::value_order(x, y),
+        (Value::Explicit(x), Value::Explicit(y)) => x.order(y),
         (Value::Bool(x), Value::Bool(y)) => x.cmp(y),
         (Value::Str(x), Value::Str(y)) => utf16_order(x, y),
         (Value::Outcome(x), Value::Outcome(y)) => outcome_rank(*x).cmp(&outcome_rank(*y)),
@@ -209,6 +211,7 @@ fn hash_inner<H: Hasher>(v: &Value, state: &mut H) {
         Value::Transfinite(x) => x.hash(state),
         Value::Game(g) => g.hash(state),
         Value::Loopy(x) => x.hash(state),
+        Value::Explicit(x) => x.hash(state),
         Value::Bool(b) => b.hash(state),
         Value::Str(s) => s.hash(state),
         Value::Outcome(o) => outcome_rank(*o).hash(state),

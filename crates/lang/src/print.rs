@@ -107,6 +107,19 @@ fn show_inner(out: &mut String, v: &Value, interp: Option<&Interp>) -> EvalResul
         Value::Loopy(v) => {
             let _ = write!(out, "{v}");
         }
+        Value::Explicit(e) => match &**e {
+            crate::explicit::Explicit::Options { left, right } => {
+                out.push('\'');
+                seq(out, left, "{", ",", "|", interp)?;
+                seq(out, right, "", ",", "}", interp)?;
+                out.push('\'');
+            }
+            crate::explicit::Explicit::OrdinalSum(g, h) => {
+                show(out, g, interp)?;
+                out.push(':');
+                show(out, h, interp)?;
+            }
+        },
         Value::Str(s) => {
             let _ = write!(out, "\"{s}\"");
         }

@@ -303,6 +303,11 @@ fn inner(out: &mut String, e: &Expr) {
         ExprKind::Term { number, up, star } => {
             term(out, number.as_ref(), up.as_ref(), star.as_ref())
         }
+        ExprKind::Explicit(game) => {
+            out.push('\'');
+            expr(out, game, ATOM);
+            out.push('\'');
+        }
         ExprKind::Game {
             left,
             right,

@@ -63,6 +63,9 @@ pub enum Value {
     /// `dud`) or a general sided value. Short games are always
     /// [`Value::Game`] or [`Value::Number`] (see [`Value::loopy`]).
     Loopy(Rc<SidedValue>),
+    /// An explicit game `'{L | R}'`, or an ordinal sum with one (LOOPY
+    /// 1.2, 4.5): a game object whose options are kept as written.
+    Explicit(Rc<crate::explicit::Explicit>),
     /// A string (immutable).
     Str(Rc<str>),
     /// An outcome class: `L`, `R`, `N`, `P`, or for a loopy game one of

@@ -791,7 +791,14 @@ fn loopy_specifiers() {
     ]);
     // A label touches its brace.
     assert!(parse_error("a {0|1}").message.contains("found `{`"));
-    for bad in ["pass", "{1|0+pass}", "{pass}", "{0|pass+1}", "[pass]", "f(pass)"] {
+    for bad in [
+        "pass",
+        "{1|0+pass}",
+        "{pass}",
+        "{0|pass+1}",
+        "[pass]",
+        "f(pass)",
+    ] {
         assert_eq!(parse_error(bad).message, "Unexpected `pass`.", "{bad}");
     }
     let err = parse_error("a{1, 2}");

@@ -70,6 +70,7 @@ pub enum Builtin {
     ConfusionInterval,
     Periodicity,
     Position,
+    ExplicitGame,
     Ruleset,
 }
 
@@ -144,6 +145,7 @@ builtins! {
     ConfusionInterval: "game.ConfusionInterval" extends ["cgsuite.lang.Object"];
     Periodicity: "game.heap.Periodicity" extends ["cgsuite.lang.Object"];
     Position: "game.Position" extends ["game.Game"];
+    ExplicitGame: "game.ExplicitGame" extends ["game.Game"];
     Ruleset: "game.Ruleset" extends ["cgsuite.lang.Object"];
 }
 
@@ -227,6 +229,7 @@ pub fn builtin_of(v: &Value) -> Option<Builtin> {
         Value::Interval(_) => Builtin::ConfusionInterval,
         Value::Uptimal(_) => Builtin::UptimalExpansion,
         Value::Position(_) => Builtin::Position,
+        Value::Explicit(_) => Builtin::ExplicitGame,
         Value::Ruleset(_) | Value::Schema(_) => Builtin::Ruleset,
         Value::Periodicity(_) => Builtin::Periodicity,
         Value::Picture(_) => Builtin::Picture,

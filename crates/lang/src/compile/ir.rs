@@ -253,6 +253,8 @@ pub enum NodeKind {
     Switch(Vec<Node>),
     /// `{L | R}`.
     Game(Vec<Node>, Vec<Node>),
+    /// `'{L | R}'`: an explicit game, options kept as they are.
+    Explicit(Vec<Node>, Vec<Node>),
     /// A loopy specifier: a brace with `pass` or a label, with every brace
     /// nested in it (LOOPY 1.2-1.4).
     Loopy(Box<LoopyNode>),

@@ -205,6 +205,7 @@ fn walk_expr(e: &Expr, f: &mut dyn FnMut(&Expr)) {
                 args.iter().flatten().for_each(|a| walk_expr(a.value(), f))
             }
             ExprKind::Unary { operand, .. } => walk_expr(operand, f),
+            ExprKind::Explicit(game) => walk_expr(game, f),
             ExprKind::Binary { lhs, rhs, .. } | ExprKind::InfixMethod { lhs, rhs, .. } => {
                 walk_expr(lhs, f);
                 walk_expr(rhs, f);
@@ -698,6 +699,27 @@ impl<'a> Compiler<'a> {
         })
     }
 
+    /// `'{L | R}'`: an explicit game whose nested braces are explicit
+    /// games too (LOOPY 1.2).
+    fn explicit(&mut self, game: &Expr) -> EvalResult<Node> {
+        let ExprKind::Game { left, right, .. } = &game.kind else {
+            return self.expr(game);
+        };
+        let mut side = |options: &[Expr]| -> EvalResult<Vec<Node>> {
+            options
+                .iter()
+                .map(|x| match &x.kind {
+                    ExprKind::Game { .. } => {
+                        stacker::maybe_grow(64 * 1024, 2 * 1024 * 1024, || self.explicit(x))
+                    }
+                    _ => self.expr(x),
+                })
+                .collect()
+        };
+        let (l, r) = (side(left)?, side(right)?);
+        Ok(node(NodeKind::Explicit(l, r), game.span))
+    }
+
     fn exprs(&mut self, es: &[Expr]) -> EvalResult<Vec<Node>> {
         es.iter().map(|e| self.expr(e)).collect()
     }
@@ -709,6 +731,7 @@ impl<'a> Compiler<'a> {
             ExprKind::Term { number, up, star } => {
                 self.term(number.as_ref(), up.as_ref(), star.as_ref(), span)?
             }
+            ExprKind::Explicit(game) => self.explicit(game)?,
             ExprKind::Game {
                 left,
                 right,

@@ -163,6 +163,23 @@ impl Interp {
             }
             NodeKind::Game(left, right) => self.game_specifier(left, right, cx),
             NodeKind::Loopy(spec) => self.loopy_specifier(spec, cx),
+            NodeKind::Explicit(left, right) => {
+                let mut sides = Vec::with_capacity(2);
+                for nodes in [left, right] {
+                    let options = self.option_values(nodes, cx)?;
+                    for (v, span) in &options {
+                        if !crate::explicit::is_game(self, v) {
+                            return Err(crate::explicit::not_a_game().at(*span).into());
+                        }
+                    }
+                    sides.push(options.into_iter().map(|(v, _)| v).collect());
+                }
+                let right = sides.pop().unwrap_or_default();
+                let left = sides.pop().unwrap_or_default();
+                Ok(Value::Explicit(Rc::new(
+                    crate::explicit::Explicit::Options { left, right },
+                )))
+            }
             NodeKind::Term(t) => self.term(t, cx),
             NodeKind::Index(target, index) => {
                 let t = self.eval(target, cx)?;

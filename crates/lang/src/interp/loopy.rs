@@ -98,6 +98,14 @@ impl Interp {
     /// `a op b` when the operator is `&` or an operand is a loopy value;
     /// None when the ordinary operators apply.
     pub(crate) fn loopy_binary(&self, op: BinOp, a: &Value, b: &Value) -> Option<EvalResult> {
+        let explicit = matches!(a, Value::Explicit(_)) || matches!(b, Value::Explicit(_));
+        if explicit && op == BinOp::OrdinalSum {
+            if !crate::explicit::is_game(self, a) || !crate::explicit::is_game(self, b) {
+                return Some(Err(self.no_op(":", a, b)));
+            }
+            let sum = crate::explicit::Explicit::OrdinalSum(a.clone(), b.clone());
+            return Some(Ok(Value::Explicit(std::rc::Rc::new(sum))));
+        }
         let loopy = matches!(a, Value::Loopy(_)) || matches!(b, Value::Loopy(_));
         if !loopy && op != BinOp::Sidle {
             return None;

@@ -7,6 +7,7 @@
 
 use super::{arg, class_name, game, method, player_arg, MethodDef};
 use crate::error::{ErrorKind, EvalError, EvalResult};
+use crate::explicit;
 use crate::value::Value;
 use onag_core::loopy::{self, Pseudonumber, SidedValue, Stopper};
 use onag_rules::Player;
@@ -87,6 +88,55 @@ macro_rules! never {
 
 /// The methods of loopy values.
 pub(super) static METHODS: &[MethodDef] = &[
+    // Explicit games (LOOPY 4.1, 4.5).
+    method!(
+        "GameValue",
+        ExplicitGame,
+        [],
+        "The value of the game: a short game, a canonical stopper or a sided value, found by exploring its positions (LOOPY 4.1).",
+        |i, r, _| Ok(Value::loopy(explicit::game_value(i, r)?))
+    ),
+    method!(
+        "CanonicalForm",
+        ExplicitGame,
+        [],
+        "The canonical form, when the game is short; otherwise the error suggests GameValue.",
+        |i, r, _| match explicit::game_value(i, r)?.as_short() {
+            Some(g) => Ok(Value::game(g)),
+            None => Err(EvalError::of(
+                ErrorKind::Game,
+                "That is not a short game. If that is intentional, try `GameValue` in place of `CanonicalForm`.",
+            )),
+        }
+    ),
+    method!(
+        "OutcomeClass",
+        ExplicitGame,
+        [],
+        "The outcome class of the game's value (LOOPY 4.5).",
+        |i, r, _| Ok(Value::Outcome(explicit::game_value(i, r)?.outcome()?))
+    ),
+    method!(
+        "Options",
+        ExplicitGame,
+        ["player"],
+        "The player's options, as written.",
+        |i, r, a| Ok(Value::list(explicit::options(i, r, player_arg(a, 0)?)?))
+    ),
+    method!(
+        "LeftOptions",
+        ExplicitGame,
+        [],
+        "Left's options, as written.",
+        |i, r, _| Ok(Value::list(explicit::options(i, r, Player::Left)?))
+    ),
+    method!(
+        "RightOptions",
+        ExplicitGame,
+        [],
+        "Right's options, as written.",
+        |i, r, _| Ok(Value::list(explicit::options(i, r, Player::Right)?))
+    ),
     // Stopper-sided values (stoppers and short games included).
     method!(
         "Onside",

@@ -90,6 +90,40 @@ impl Parser {
             )
     }
 
+    /// `'{L | R}'`: an explicit game (LOOPY 1.2); `pass` and labels are
+    /// not allowed in it.
+    pub(super) fn explicit_game(&mut self) -> Result<Tree, ParseError> {
+        let open = self.bump();
+        if !self.at(&TokenKind::LBrace) {
+            return Err(self.expected("`{` after `'` (an explicit game is written '{L | R}')"));
+        }
+        let game = self.braces()?;
+        if let ExprKind::Game { label, pass, .. } = &game.expr.kind {
+            if pass.contains(&true) {
+                return Err(ParseError::new("Unexpected `pass`.", game.span()));
+            }
+            if label.is_some() {
+                return Err(ParseError::new(
+                    "an explicit game cannot have a label",
+                    game.span(),
+                ));
+            }
+        } else {
+            return Err(ParseError::new(
+                "an explicit game is written '{L | R}', with a bar",
+                game.span(),
+            ));
+        }
+        let close = self.expect(&TokenKind::Quote, "`'` closing the explicit game")?;
+        let height = game.height;
+        self.node(height, || {
+            Expr::new(
+                ExprKind::Explicit(Box::new(game.into_expr())),
+                open.to(close),
+            )
+        })
+    }
+
     /// `{k => v, ...}` or `{k => v for ...}` after its first key.
     fn map_literal(&mut self, first: Tree, open: Span) -> Result<Tree, ParseError> {
         let mut entries = Vec::new();

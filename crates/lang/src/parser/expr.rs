@@ -641,6 +641,7 @@ impl Parser {
             TokenKind::LParen => self.parenthesised(),
             TokenKind::LBracket => self.list(),
             TokenKind::LBrace => self.braces(),
+            TokenKind::Quote => self.explicit_game(),
             _ => Err(self.expected("an expression")),
         }
     }

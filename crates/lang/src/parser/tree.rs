@@ -184,6 +184,7 @@ fn push_children(kind: ExprKind, out: &mut Vec<Expr>) {
                 out.push(*value);
             }
         }
+        ExprKind::Explicit(game) => out.push(*game),
         ExprKind::Game { left, right, .. } => {
             out.extend(left);
             out.extend(right);
