@@ -239,6 +239,24 @@ impl Interp {
         let r = self.option_values(right, cx)?;
         if l.iter()
             .chain(&r)
+            .any(|(v, _)| matches!(v, Value::Explicit(_)))
+        {
+            // An explicit game among the options: the game stays explicit
+            // (LOOPY 1.6).
+            for (v, span) in l.iter().chain(&r) {
+                if !crate::explicit::is_game(self, v) {
+                    return Err(crate::explicit::not_a_game().at(*span).into());
+                }
+            }
+            let values = |o: Vec<(Value, Span)>| o.into_iter().map(|(v, _)| v).collect();
+            let game = crate::explicit::Explicit::Options {
+                left: values(l),
+                right: values(r),
+            };
+            return Ok(Value::Explicit(Rc::new(game)));
+        }
+        if l.iter()
+            .chain(&r)
             .any(|(v, _)| matches!(v, Value::Loopy(_)))
         {
             return Ok(self.sided_specifier(&l, &r)?);
