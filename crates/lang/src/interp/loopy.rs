@@ -58,6 +58,12 @@ impl Interp {
         if let Some(g) = self.game_of(v) {
             return Ok(g?.into());
         }
+        if let Value::Loopy(x) = v {
+            return Err(EvalError::of(
+                ErrorKind::TypeMismatch,
+                format!("Invalid loopy game specifier: the option {x} is not a stopper."),
+            ));
+        }
         Err(EvalError::of(
             ErrorKind::TypeMismatch,
             format!(

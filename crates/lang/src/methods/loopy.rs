@@ -72,6 +72,16 @@ pub(super) fn pow_to(g: &Value, x: &[Value]) -> EvalResult {
     value(loopy::pow_to(game(g)?, &pseudonumber_arg(x, 0)?))
 }
 
+/// `Tiny(G) = {0||0|-G}` of a canonical stopper.
+pub(super) fn tiny(g: &Value) -> EvalResult {
+    value(stopper(g)?.tiny())
+}
+
+/// `Miny(G) = {G|0||0}` of a canonical stopper.
+pub(super) fn miny(g: &Value) -> EvalResult {
+    value(stopper(g)?.miny())
+}
+
 /// A predicate that is false on every loopy value that is not a short
 /// game (LOOPY 2.10's table).
 macro_rules! never {
@@ -281,20 +291,8 @@ pub(super) static METHODS: &[MethodDef] = &[
             value(stopper(r)?.subordinate(b.left_options(), b.right_options()))
         }
     ),
-    method!(
-        "Tiny",
-        CanonicalStopper,
-        [],
-        "{0||0|-G}.",
-        |_, r, _| value(stopper(r)?.tiny())
-    ),
-    method!(
-        "Miny",
-        CanonicalStopper,
-        [],
-        "{G|0||0}.",
-        |_, r, _| value(stopper(r)?.miny())
-    ),
+    method!("Tiny", CanonicalStopper, [], "{0||0|-G}.", |_, r, _| tiny(r)),
+    method!("Miny", CanonicalStopper, [], "{G|0||0}.", |_, r, _| miny(r)),
     method!(
         "IsPlumtree",
         CanonicalStopper,

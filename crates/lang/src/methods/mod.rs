@@ -188,12 +188,24 @@ pub fn statics() -> impl Iterator<Item = &'static StaticDef> {
 
 /// Every global function.
 pub static FUNCTIONS: &[FunctionDef] = &[
-    function!("Tiny", ["g"], "Tiny(G) = {0 || 0 | -G}.", |i, a| Ok(
-        Value::game(game_of(i, arg(&a, 0)?)?.tiny())
-    )),
-    function!("Miny", ["g"], "Miny(G) = {G | 0 || 0}.", |i, a| Ok(
-        Value::game(game_of(i, arg(&a, 0)?)?.miny())
-    )),
+    function!(
+        "Tiny",
+        ["g"],
+        "Tiny(G) = {0 || 0 | -G}, for a short game or a canonical stopper.",
+        |i, a| match arg(&a, 0)? {
+            g @ Value::Loopy(_) => loopy::tiny(g),
+            g => Ok(Value::game(game_of(i, g)?.tiny())),
+        }
+    ),
+    function!(
+        "Miny",
+        ["g"],
+        "Miny(G) = {G | 0 || 0}, for a short game or a canonical stopper.",
+        |i, a| match arg(&a, 0)? {
+            g @ Value::Loopy(_) => loopy::miny(g),
+            g => Ok(Value::game(game_of(i, g)?.miny())),
+        }
+    ),
     function!(
         "Max",
         ["collection"],
