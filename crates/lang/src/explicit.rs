@@ -62,7 +62,7 @@ impl Explicit {
     }
 
     /// A hash agreeing with [`Explicit::order`].
-    pub fn hash<H: Hasher>(&self, state: &mut H) {
+    pub fn hash_into<H: Hasher>(&self, state: &mut H) {
         match self {
             Explicit::Options { left, right } => {
                 0u8.hash(state);

@@ -211,7 +211,7 @@ fn hash_inner<H: Hasher>(v: &Value, state: &mut H) {
         Value::Transfinite(x) => x.hash(state),
         Value::Game(g) => g.hash(state),
         Value::Loopy(x) => x.hash(state),
-        Value::Explicit(x) => x.hash(state),
+        Value::Explicit(x) => x.hash_into(state),
         Value::Bool(b) => b.hash(state),
         Value::Str(s) => s.hash(state),
         Value::Outcome(o) => outcome_rank(*o).hash(state),
