@@ -163,6 +163,17 @@ fn deep_nesting_is_handled() {
     assert_eq!(out[3], "2");
 }
 
+/// A flat sum or product of any length is computed, not refused as too
+/// deep (it was refused beyond 20,000 terms).
+#[test]
+fn flat_sums_of_any_length() {
+    let sum = vec!["1"; 100_000].join("+");
+    let games = vec!["^"; 30_000].join(" + ");
+    let product = vec!["2"; 25_000].join("*") + " > 0";
+    let out = batch(&[sum, games, product]);
+    assert_eq!(out, ["100000", "^30000", "true"]);
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(24))]
 

@@ -229,6 +229,25 @@ pub enum BinOp {
 }
 
 impl BinOp {
+    /// Whether a run of this operator and others of its level chains flat
+    /// ([`ExprKind::Chain`]): the left-associative sums and products.
+    pub fn chains(self) -> bool {
+        matches!(
+            self,
+            BinOp::Add | BinOp::Sub | BinOp::PlusMinus | BinOp::Mul | BinOp::Div | BinOp::Mod
+        )
+    }
+
+    /// Whether two operators belong to the same chain level.
+    pub fn same_level(self, other: BinOp) -> bool {
+        let level = |op: BinOp| match op {
+            BinOp::Add | BinOp::Sub | BinOp::PlusMinus => 1,
+            BinOp::Mul | BinOp::Div | BinOp::Mod => 2,
+            _ => 0,
+        };
+        level(self) != 0 && level(self) == level(other)
+    }
+
     /// The operator as written.
     pub fn symbol(self) -> &'static str {
         match self {
@@ -506,6 +525,16 @@ pub enum ExprKind {
         lhs: Box<Expr>,
         /// The right operand.
         rhs: Box<Expr>,
+    },
+    /// A run of left-associative operators of one precedence level
+    /// (`a + b - c + ...`, `a * b / c`): evaluated from left to right as
+    /// nested [`ExprKind::Binary`] would be, but kept flat so that a long
+    /// sum does not make the tree deep.
+    Chain {
+        /// The first operand.
+        first: Box<Expr>,
+        /// Each further operator and its right operand.
+        rest: Vec<(BinOp, Expr)>,
     },
     /// `a Name b`: an infix method call, meaning `a.Name(b)`.
     InfixMethod {

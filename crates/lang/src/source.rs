@@ -65,6 +65,7 @@ fn prec(e: &Expr) -> u8 {
         ExprKind::Assign { .. } => ASSIGN,
         ExprKind::Lambda(_) => LAMBDA,
         ExprKind::Binary { op, .. } => binop_prec(*op),
+        ExprKind::Chain { rest, .. } => rest.first().map_or(ATOM, |(op, _)| binop_prec(*op)),
         ExprKind::InfixMethod { .. } => INFIX,
         ExprKind::Range { .. } => RANGE,
         ExprKind::Unary {
@@ -454,6 +455,14 @@ fn inner(out: &mut String, e: &Expr) {
             expr(out, lhs, lp);
             let _ = write!(out, " {} ", op.symbol());
             expr(out, rhs, rp);
+        }
+        ExprKind::Chain { first, rest } => {
+            let p = rest.first().map_or(ATOM, |(op, _)| binop_prec(*op));
+            expr(out, first, p);
+            for (op, e) in rest {
+                let _ = write!(out, " {} ", op.symbol());
+                expr(out, e, p + 1);
+            }
         }
         ExprKind::InfixMethod { name, lhs, rhs } => {
             expr(out, lhs, INFIX);

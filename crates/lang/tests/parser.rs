@@ -86,6 +86,10 @@ fn sexp(expr: &Expr) -> String {
         ExprKind::Binary { op, lhs, rhs } => {
             format!("({} {} {})", binop(*op), sexp(lhs), sexp(rhs))
         }
+        // A flat chain reads as the nested binary operators it stands for.
+        ExprKind::Chain { first, rest } => rest.iter().fold(sexp(first), |acc, (op, e)| {
+            format!("({} {} {})", binop(*op), acc, sexp(e))
+        }),
         ExprKind::InfixMethod { name, lhs, rhs } => {
             format!("({name}: {} {})", sexp(lhs), sexp(rhs))
         }
@@ -1128,18 +1132,40 @@ fn nesting_beyond_the_limit_is_a_clean_error() {
 
 #[test]
 fn long_chains_count_toward_the_limit() {
-    // A chain of operators or postfix operations is a tree as tall as the
-    // chain is long.
-    let within = vec!["1"; MAX_DEPTH / 2].join("+");
+    // A chain of postfix operations or of right-associative operators is a
+    // tree as tall as the chain is long.
+    let within = vec!["1"; MAX_DEPTH / 2].join("^");
     with_big_stack(move || assert!(parse_expr(&within).is_ok()));
     for src in [
-        vec!["1"; MAX_DEPTH + 10].join("+"),
+        vec!["1"; MAX_DEPTH + 10].join("^"),
+        vec!["1"; MAX_DEPTH + 10].join(" : "),
         format!("x{}", ".Foo".repeat(MAX_DEPTH + 10)),
         format!("f{}", "(1)".repeat(MAX_DEPTH + 10)),
     ] {
         let err = parse_program(&src).expect_err("too tall");
         assert!(err.message.contains("nested too deeply"), "{}", err.message);
     }
+}
+
+/// A run of sums or products of one level is one flat node, whatever its
+/// length (a flat sum of 100,000 terms parses; it reads as the nested
+/// operators it stands for).
+#[test]
+fn flat_sums_and_products_are_not_deep() {
+    let src = vec!["1"; 10 * MAX_DEPTH].join("+");
+    let expr = parse_expr(&src).expect("a long flat sum parses");
+    let ExprKind::Chain { rest, .. } = &expr.kind else {
+        panic!("a chain");
+    };
+    assert_eq!(rest.len(), 10 * MAX_DEPTH - 1);
+    check(&[
+        ("1 + 2 - 3 +- 4", "(+- (- (+ 1 2) 3) 4)"),
+        ("1 * 2 / 3 % 4", "(% (/ (* 1 2) 3) 4)"),
+        ("1 + 2 * 3 - 4", "(- (+ 1 (* 2 3)) 4)"),
+        ("(1 + 2) + 3", "(+ (+ 1 2) 3)"),
+        ("1 + (2 + 3)", "(+ 1 (+ 2 3))"),
+        ("1 + 2 : 3 + 4", "(+ (+ 1 (: 2 3)) 4)"),
+    ]);
 }
 
 #[test]

@@ -237,6 +237,8 @@ pub enum NodeKind {
     Unary(UnaryOp, Box<Node>),
     /// A binary operator (not `and`/`or`).
     Binary(BinOp, Box<Node>, Box<Node>),
+    /// `a + b - c ...`: operators applied from left to right (a flat chain).
+    Chain(Box<Node>, Vec<(BinOp, Node)>),
     /// `a and b` (short-circuit).
     And(Box<Node>, Box<Node>),
     /// `a or b` (short-circuit).

@@ -206,6 +206,10 @@ fn walk_expr(e: &Expr, f: &mut dyn FnMut(&Expr)) {
             }
             ExprKind::Unary { operand, .. } => walk_expr(operand, f),
             ExprKind::Explicit(game) => walk_expr(game, f),
+            ExprKind::Chain { first, rest } => {
+                walk_expr(first, f);
+                rest.iter().for_each(|(_, e)| walk_expr(e, f));
+            }
             ExprKind::Binary { lhs, rhs, .. } | ExprKind::InfixMethod { lhs, rhs, .. } => {
                 walk_expr(lhs, f);
                 walk_expr(rhs, f);
@@ -831,6 +835,14 @@ impl<'a> Compiler<'a> {
             }
             ExprKind::Unary { op, operand } => {
                 node(NodeKind::Unary(*op, Box::new(self.expr(operand)?)), span)
+            }
+            ExprKind::Chain { first, rest } => {
+                let first = Box::new(self.expr(first)?);
+                let mut ops = Vec::with_capacity(rest.len());
+                for (op, e) in rest {
+                    ops.push((*op, self.expr(e)?));
+                }
+                node(NodeKind::Chain(first, ops), span)
             }
             ExprKind::Binary { op, lhs, rhs } => {
                 let l = Box::new(self.expr(lhs)?);

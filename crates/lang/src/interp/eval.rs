@@ -130,6 +130,16 @@ impl Interp {
                 let b = self.eval(rhs, cx)?;
                 Ok(self.binary(*op, a, b)?)
             }
+            NodeKind::Chain(first, rest) => {
+                let mut acc = self.eval(first, cx)?;
+                for (op, operand) in rest {
+                    let b = self.eval(operand, cx)?;
+                    acc = self
+                        .binary(*op, acc, b)
+                        .map_err(|e| e.at(first.span.to(operand.span)))?;
+                }
+                Ok(acc)
+            }
             NodeKind::And(lhs, rhs) => Ok(Value::Bool(
                 self.eval_bool(lhs, cx)? && self.eval_bool(rhs, cx)?,
             )),

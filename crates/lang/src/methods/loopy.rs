@@ -297,7 +297,7 @@ pub(super) static METHODS: &[MethodDef] = &[
         "IsPlumtree",
         CanonicalStopper,
         [],
-        "Whether every cycle of the canonical graph passes through a pass-free vertex... (Siegel VI.3: a plumtree has no alternating cycle other than passes).",
+        "Whether every cycle of the canonical graph has length 1 (a pass): a plumtree (LOOPY 2.1).",
         |_, r, _| Ok(Value::Bool(stopper(r)?.is_plumtree()))
     ),
     method!(

@@ -232,6 +232,10 @@ fn push_children(kind: ExprKind, out: &mut Vec<Expr>) {
             out.push(*lhs);
             out.push(*rhs);
         }
+        ExprKind::Chain { first, rest } => {
+            out.push(*first);
+            out.extend(rest.into_iter().map(|(_, e)| e));
+        }
         ExprKind::Range { from, to, step } => {
             out.push(*from);
             out.push(*to);
@@ -300,8 +304,34 @@ impl Parser {
         })
     }
 
-    pub(super) fn binary(&self, op: BinOp, lhs: Tree, rhs: Tree) -> Result<Tree, ParseError> {
+    pub(super) fn binary(&self, op: BinOp, mut lhs: Tree, rhs: Tree) -> Result<Tree, ParseError> {
         let span = lhs.span().to(rhs.span());
+        if op.chains() {
+            // `a + b` followed by `+ c`: one flat chain, whose height is
+            // that of its tallest operand plus one.
+            let height = lhs.height.max(rhs.height + 1);
+            if height > MAX_DEPTH {
+                return Err(self.too_deep());
+            }
+            let kind = std::mem::replace(&mut lhs.expr.kind, ExprKind::Bool(false));
+            lhs.expr.kind = match kind {
+                ExprKind::Chain { first, mut rest }
+                    if rest.last().is_some_and(|(last, _)| last.same_level(op)) =>
+                {
+                    rest.push((op, rhs.into_expr()));
+                    return Ok(self.chained(lhs, ExprKind::Chain { first, rest }, span, height));
+                }
+                ExprKind::Binary {
+                    op: inner,
+                    lhs: first,
+                    rhs: second,
+                } if inner.same_level(op) => {
+                    let rest = vec![(inner, *second), (op, rhs.into_expr())];
+                    return Ok(self.chained(lhs, ExprKind::Chain { first, rest }, span, height));
+                }
+                kind => kind,
+            };
+        }
         self.node(lhs.height.max(rhs.height), || {
             Expr::new(
                 ExprKind::Binary {
@@ -312,6 +342,14 @@ impl Parser {
                 span,
             )
         })
+    }
+
+    /// `tree` made into the chain `kind`.
+    fn chained(&self, mut tree: Tree, kind: ExprKind, span: Span, height: usize) -> Tree {
+        tree.expr.kind = kind;
+        tree.expr.span = span;
+        tree.height = height;
+        tree
     }
 
     pub(super) fn unary(
