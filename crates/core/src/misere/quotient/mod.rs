@@ -1,0 +1,1 @@
+//! Misère quotients of heap games (MISERE 11).
