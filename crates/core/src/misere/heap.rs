@@ -199,9 +199,6 @@ impl HeapGame {
     }
 
     fn brute_p(&self, pos: Vec<u32>) -> bool {
-        if pos.is_empty() {
-            return false;
-        }
         if let Some(&p) = self
             .outcomes
             .lock()
@@ -213,12 +210,14 @@ impl HeapGame {
         crate::interrupt::checkpoint();
         let p = stacker::maybe_grow(64 * 1024, 1024 * 1024, || {
             let mut last = None;
+            let mut any_move = false;
             for (i, &h) in pos.iter().enumerate() {
                 if last == Some(h) {
                     continue;
                 }
                 last = Some(h);
                 for o in self.options(h) {
+                    any_move = true;
                     let mut next: Vec<u32> =
                         pos[..i].iter().chain(&pos[i + 1..]).copied().collect();
                     next.extend(o);
@@ -228,7 +227,8 @@ impl HeapGame {
                     }
                 }
             }
-            true
+            // A position without moves is won by the player to move.
+            any_move
         });
         self.outcomes
             .lock()
