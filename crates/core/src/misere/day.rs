@@ -24,7 +24,7 @@ pub fn day_n(n: u32, max_games: usize, max_options: usize) -> MisereResult<Vec<M
     let previous = day_n(n - 1, max_games, max_options)?;
     let mut cands: Vec<Misere> = previous.clone();
     for &e in &previous {
-        if e.birthday() + 1 <= n - 1 && e.options().len() < max_options {
+        if e.birthday() < n - 1 && e.options().len() < max_options {
             cands.push(e.plus_star());
         }
     }

@@ -51,7 +51,7 @@ fn print_inner(g: Misere, paren: bool, sub: &mut bool, out: &mut String) {
             number(i, out);
             return;
         }
-        let s = g.add(heap);
+        let s = g.plus(heap);
         if s.birthday() < b {
             *sub = true;
             print(s, true, sub, out);

@@ -58,7 +58,7 @@ fn dpn(g: Misere, h: Misere) -> Option<Misere> {
     }
     let d = stacker::maybe_grow(64 * 1024, 1024 * 1024, || {
         let d = disc(g, h)?;
-        if g.add(d).outcome() == MisereOutcome::P {
+        if g.plus(d).outcome() == MisereOutcome::P {
             Some(d)
         } else {
             let mut opts: Vec<Misere> = g.options().iter().map(|o| o.mate()).collect();

@@ -236,7 +236,7 @@ impl Misere {
         if self.is_generally_tame() {
             return false;
         }
-        let d = self.add(self);
+        let d = self.plus(self);
         d.is_generally_tame() && d.nim_value() == 0 && d.misere_nim_value() == 0
     }
 

@@ -9,7 +9,7 @@ impl Misere {
     /// The canonical form of G + H (MISERE 3.4): adding `*` toggles the
     /// parity; otherwise the even parts are added by options, memoised on
     /// the unordered pair, and the parity is the XOR of the parities.
-    pub fn add(self, h: Misere) -> Misere {
+    pub fn plus(self, h: Misere) -> Misere {
         let parity = self.is_odd() ^ h.is_odd();
         let (e, f) = (self.even_id(), h.even_id());
         let s = if e == 0 {
@@ -28,7 +28,7 @@ impl Misere {
 
     /// The sum of several games (0 for none).
     pub fn sum(games: impl IntoIterator<Item = Misere>) -> Misere {
-        games.into_iter().fold(Misere::ZERO, Misere::add)
+        games.into_iter().fold(Misere::ZERO, Misere::plus)
     }
 
     /// The mate G⁻ (`Mate`, MISERE 6): 0⁻ = `*`, `*`⁻ = 0, otherwise the
@@ -64,8 +64,8 @@ fn add_even(e: u32, f: u32) -> Misere {
     let s = stacker::maybe_grow(64 * 1024, 1024 * 1024, || {
         crate::interrupt::check();
         let mut v: Vec<Misere> = Vec::with_capacity(g.options().len() + h.options().len());
-        v.extend(g.options().iter().map(|&o| o.add(h)));
-        v.extend(h.options().iter().map(|&o| g.add(o)));
+        v.extend(g.options().iter().map(|&o| o.plus(h)));
+        v.extend(h.options().iter().map(|&o| g.plus(o)));
         sort_dedup(&mut v);
         construct_sorted(v)
     });
@@ -78,6 +78,6 @@ impl std::ops::Add for Misere {
 
     /// G + H (MISERE 3.4).
     fn add(self, h: Misere) -> Misere {
-        Misere::add(self, h)
+        self.plus(h)
     }
 }
