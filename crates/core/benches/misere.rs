@@ -14,7 +14,7 @@ fn reach(code: &str, budget: Duration) {
     let game = HeapGame::octal(code).expect("a code");
     let mut q = MisereQuotient::new(game);
     let start = Instant::now();
-    let mut stop = String::from("time");
+    let mut stop = String::from("the time budget or the heap cap (1000)");
     while start.elapsed() < budget && q.max_heap() < 1000 {
         if let Err(e) = q.step() {
             stop = e.to_string();
