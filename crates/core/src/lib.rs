@@ -9,6 +9,7 @@
 pub mod game;
 pub mod interrupt;
 pub mod loopy;
+pub mod misere;
 pub mod nim;
 pub mod number;
 pub mod sharded;
