@@ -82,6 +82,12 @@ pub trait AnyRuleset {
     fn as_partizan_coordinate(&self) -> Option<&dyn kind::PartizanCoordinate> {
         None
     }
+
+    /// The ruleset as one with a `ValuesTable` (Fox and Geese), if it is
+    /// one.
+    fn as_values_table(&self) -> Option<&dyn kind::ValuesTable> {
+        None
+    }
 }
 
 /// A partizan position, printed as `prefix(text)` and valued by the shared

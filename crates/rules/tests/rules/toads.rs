@@ -183,6 +183,8 @@ fn generalised_moves() {
         max_slide,
         max_jump,
         friendly,
+        back_slide: 0,
+        back_from: 1,
     };
     let p = Toads::parse("t....", rules(2, 3, 1, false)).unwrap();
     assert_eq!(texts(&p, Player::Left), ["...t.", "..t.."]);
