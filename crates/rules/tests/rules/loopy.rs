@@ -9,6 +9,7 @@ use onag_core::game::Game;
 use onag_core::loopy::SidedValue;
 use onag_rules::framework::cache;
 use onag_rules::framework::error::ErrorKind;
+use onag_rules::framework::external::{self, Class, ClassTable, External, Reduction, Valued};
 use onag_rules::framework::kind::TableCell;
 use onag_rules::framework::loopy;
 use onag_rules::framework::ruleset::{AnyPosition, AnyRuleset};
@@ -16,7 +17,7 @@ use onag_rules::games::grid::fox_and_geese::{FoxAndGeese, FoxAndGeeseRuleset};
 use onag_rules::games::strip::toads::{Toads, BACKSLIDING};
 use onag_rules::games::variant::{variant, Variant};
 use onag_rules::registry::{self, Make};
-use onag_rules::{Arg, Args, Player, Position};
+use onag_rules::{Arg, Args, Player, Position, RuleError};
 use proptest::prelude::*;
 use std::rc::Rc;
 
@@ -407,4 +408,172 @@ fn mirror(s: &str) -> String {
             c => c,
         })
         .collect()
+}
+
+/// A front end with loopy classes (`framework::external`): Backsliding
+/// Toads and Frogs written as a class, a heap that moves up and down
+/// (partizan or impartial), a class whose options are built-in loopy
+/// positions, and those positions as elements.
+#[derive(Clone, Debug)]
+enum Ext {
+    Toads(String),
+    Heap(u64, bool),
+    Wrap(&'static str, &'static str),
+    Builtin(Rc<dyn AnyPosition>),
+}
+
+#[derive(Default)]
+struct LoopyFront {
+    toads: ClassTable<String>,
+    heaps: ClassTable<String>,
+    depth_hints: bool,
+    fail_at: Option<u64>,
+}
+
+impl External for LoopyFront {
+    type Position = Ext;
+    type Key = String;
+    type Error = RuleError;
+
+    fn class<'a>(&'a self, p: &'a Ext) -> Option<Class<'a, String>> {
+        match p {
+            Ext::Toads(_) | Ext::Wrap(..) => Some(Class {
+                table: &self.toads,
+                impartial: false,
+            }),
+            Ext::Heap(_, impartial) => Some(Class {
+                table: &self.heaps,
+                impartial: *impartial,
+            }),
+            Ext::Builtin(_) => None,
+        }
+    }
+
+    fn key(&self, p: &Ext) -> String {
+        match p {
+            Ext::Toads(s) => format!("t{s}"),
+            Ext::Heap(n, i) => format!("h{n}{i}"),
+            Ext::Wrap(l, r) => format!("w{l}|{r}"),
+            Ext::Builtin(b) => b.display(),
+        }
+    }
+
+    fn is_memoised(&self, _: &Ext) -> bool {
+        true
+    }
+
+    fn options(&self, p: &Ext, player: Option<Player>) -> Result<Vec<Ext>, RuleError> {
+        Ok(match p {
+            Ext::Toads(s) => Toads::parse(s, BACKSLIDING)?
+                .options(player.unwrap_or(Player::Left))
+                .iter()
+                .map(|o| Ext::Toads(o.cells()))
+                .collect(),
+            Ext::Heap(n, i) => {
+                if Some(*n) == self.fail_at {
+                    return Err(RuleError::user_function("the options failed"));
+                }
+                let mut out = Vec::new();
+                if *n > 0 {
+                    out.push(Ext::Heap(n - 1, *i));
+                }
+                if *n < 2 {
+                    out.push(Ext::Heap(n + 1, *i));
+                }
+                out
+            }
+            Ext::Wrap(l, r) => {
+                let s = if player == Some(Player::Left) { l } else { r };
+                if s.is_empty() {
+                    vec![]
+                } else {
+                    vec![Ext::Builtin(strip(
+                        &ruleset("BackslidingToadsAndFrogs", &[]),
+                        s,
+                    ))]
+                }
+            }
+            Ext::Builtin(_) => vec![],
+        })
+    }
+
+    fn decomposition(&self, _: &Ext) -> Result<Option<Vec<Ext>>, RuleError> {
+        Ok(None)
+    }
+
+    fn element_value(&self, p: &Ext, how: Reduction) -> Result<Valued, RuleError> {
+        match p {
+            Ext::Builtin(b) => Ok(Valued::reduced(b.canonical_form()?, how)),
+            _ => Err(RuleError::bad_position("not an element")),
+        }
+    }
+
+    fn not_impartial(&self, _: &Ext, _: &Ext) -> RuleError {
+        RuleError::bad_position("not impartial")
+    }
+
+    fn element_game_value(&self, p: &Ext) -> Result<SidedValue, RuleError> {
+        match p {
+            Ext::Builtin(b) => b.game_value(),
+            _ => Err(RuleError::bad_position("not an element")),
+        }
+    }
+
+    fn depth_hint(&self, p: &Ext) -> Result<i64, RuleError> {
+        Ok(match p {
+            Ext::Toads(s) if self.depth_hints => Toads::parse(s, BACKSLIDING)?.depth_hint(),
+            _ => 0,
+        })
+    }
+}
+
+#[test]
+fn user_defined_games_may_be_loopy() {
+    let start = Ext::Toads("ttt..fff".into());
+    for depth_hints in [true, false] {
+        let front = LoopyFront {
+            depth_hints,
+            ..LoopyFront::default()
+        };
+        let v = external::game_value(&front, &start).unwrap();
+        assert_eq!(v.to_string(), "{on||0|-1/2} & {1/2|0||off}");
+        // The values found are kept in the class's table, and cleared.
+        let key = |s: &str| front.key(&Ext::Toads(s.into()));
+        assert_eq!(front.toads.game_value(&key("ttt..fff")), Some(v.clone()));
+        assert!(front.toads.game_value(&key("tt.t.fff")).is_some());
+        assert_eq!(external::game_value(&front, &start).unwrap(), v);
+        assert_eq!(
+            external::value(&front, &start, Reduction::Canonical)
+                .unwrap_err()
+                .message(),
+            NOT_SHORT
+        );
+        front.toads.clear();
+        assert!(front.toads.is_empty());
+    }
+    let front = LoopyFront::default();
+    // A short position is its canonical form.
+    let short = external::game_value(&front, &Ext::Toads("ft".into())).unwrap();
+    assert_eq!(short.as_short(), Some(Game::ZERO));
+    // Loopy elements: `{on|off}` (printed as a switch) from built-in
+    // positions `on` and `off`.
+    let v = external::game_value(&front, &Ext::Wrap("t.", "f.")).unwrap();
+    assert_eq!(v.to_string(), "+-on");
+    let v = external::game_value(&front, &Ext::Wrap("t.", "")).unwrap();
+    assert_eq!(v.to_string(), "on");
+    // Impartial classes: both players have the options listed once.
+    for n in 0..3 {
+        let imp = external::game_value(&front, &Ext::Heap(n, true)).unwrap();
+        let par = external::game_value(&front, &Ext::Heap(n, false)).unwrap();
+        assert_eq!(imp, par, "heap {n}");
+        assert!(imp.as_short().is_none(), "heap {n}: {imp}");
+    }
+    // A failure found while exploring is the front end's error.
+    let failing = LoopyFront {
+        fail_at: Some(2),
+        ..LoopyFront::default()
+    };
+    let e = external::game_value(&failing, &Ext::Heap(0, false)).unwrap_err();
+    assert_eq!(e.message(), "the options failed");
+    assert_eq!(e.kind(), ErrorKind::UserFunction);
 }
