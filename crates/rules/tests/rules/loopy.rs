@@ -577,3 +577,50 @@ fn user_defined_games_may_be_loopy() {
     assert_eq!(e.message(), "the options failed");
     assert_eq!(e.kind(), ErrorKind::UserFunction);
 }
+
+/// A small Fox and Geese position: width 4 to 6, range 1 or 2, geese on
+/// rows 2 to 4, the fox below them, not escaped.
+fn small_fox_and_geese() -> impl Strategy<Value = FoxAndGeese> {
+    (4i64..=6, 1i64..=2)
+        .prop_flat_map(|(width, range)| {
+            let squares = |rows: std::ops::RangeInclusive<i64>| -> Vec<(i64, i64)> {
+                rows.flat_map(|r| (1..=width).map(move |c| (r, c)))
+                    .filter(|(r, c)| (r + c) % 2 == 0)
+                    .collect()
+            };
+            let geese = proptest::sample::subsequence(squares(2..=4), 1..=4);
+            let fox = proptest::sample::select(squares(1..=4));
+            (Just((width, range)), geese, fox)
+        })
+        .prop_filter_map(
+            "the fox on a goose or escaped",
+            |((width, range), geese, fox)| {
+                let args = Args {
+                    positional: vec![],
+                    keywords: vec![
+                        ("boardWidth".into(), Arg::int(width)),
+                        ("foxRange".into(), Arg::int(range)),
+                    ],
+                };
+                let r = FoxAndGeeseRuleset::from_args(&args).ok()?;
+                let p = r.make(&geese, fox).ok()?;
+                // Escaped foxes are `off` without exploring.
+                (!geese.contains(&fox) && !p.fox_escapes()).then_some(p)
+            },
+        )
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    /// Fox and Geese: the session's layered value, one graph without
+    /// depth hints and the whole graph at once agree (LOOPY 4.2).
+    #[test]
+    fn fox_and_geese_values_do_not_depend_on_layering(p in small_fox_and_geese()) {
+        let v = loopy::game_value(&p).unwrap();
+        let one = loopy::fresh_value(&p, false, 100_000).unwrap();
+        prop_assert!(same(&one, &v), "{} and {}", one, v);
+        let whole = loopy::graph_value(&p, 100_000).unwrap();
+        prop_assert!(same(&whole, &v), "{} and {}", whole, v);
+    }
+}
