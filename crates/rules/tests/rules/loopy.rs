@@ -305,7 +305,11 @@ fn limits_and_session_memo() {
     );
     // The whole graph has 560 positions; the session's memo is forgotten
     // and rebuilt with the same values.
+    // Each position explored counts a unit of work (progress reports;
+    // the same checkpoint stops the exploration when asked).
+    let before = onag_core::interrupt::work_done();
     let whole = loopy::graph_value(&p, 560).unwrap();
+    assert!(onag_core::interrupt::work_done() - before >= 560);
     assert_eq!(whole.to_string(), "{on||0|-1/2} & {1/2|0||off}");
     assert!(loopy::graph_value(&p, 559).is_err());
     let before = loopy::game_value(&p).unwrap();
