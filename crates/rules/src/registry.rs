@@ -22,6 +22,7 @@ const TABLES: &[&[RulesetEntry]] = &[
     grid_games::konane::ENTRIES,
     grid_games::amazons::ENTRIES,
     grid_games::fission::ENTRIES,
+    grid_games::fox_and_geese::ENTRIES,
     strip_games::toads::ENTRIES,
     strip_games::toppling::ENTRIES,
     crate::games::cheques::ENTRIES,

@@ -251,6 +251,12 @@ impl<R: LoopyRules> LoopyEvaluator<R> {
         &self.rules
     }
 
+    /// Every position valued so far, with its value (the memo), so that a
+    /// caller may keep the values beyond this evaluator.
+    pub fn values(&self) -> impl Iterator<Item = (&R::Position, &SidedValue)> + '_ {
+        self.memo.iter()
+    }
+
     /// The value of `p`.
     pub fn value(&mut self, p: &R::Position) -> LoopyResult<SidedValue> {
         if let Some(v) = self.memo.get(p) {

@@ -11,6 +11,12 @@ fn backsliding_toads_and_frogs() {
     let expected = "{on||0|-1/2} & {1/2|0||off}";
     let mut layered = LoopyEvaluator::new(Backsliding { layered: true }, 100_000);
     assert_eq!(layered.value(&start).unwrap().to_string(), expected);
+    // The memo holds the start and the positions valued with it.
+    let known: Vec<_> = layered.values().collect();
+    assert!(known.len() > 1);
+    assert!(known
+        .iter()
+        .any(|(p, v)| **p == start && v.to_string() == expected));
     // One graph of all 560 positions gives the same value.
     let rules = Backsliding { layered: false };
     let moves = |p: &Vec<u8>, player| -> Result<Vec<Move<Vec<u8>>>, LoopyError> {

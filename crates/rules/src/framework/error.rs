@@ -106,6 +106,21 @@ impl From<std::convert::Infallible> for RuleError {
     }
 }
 
+impl From<onag_core::loopy::LoopyError> for RuleError {
+    /// A loopy-game computation that failed: beyond a budget (`TooLarge`),
+    /// or a position the loopy evaluator cannot value (`BadPosition`).
+    fn from(e: onag_core::loopy::LoopyError) -> RuleError {
+        let too_large = e.message.starts_with("That loopy game is too large")
+            || e.message.starts_with("That game has more than");
+        let kind = if too_large {
+            ErrorKind::TooLarge
+        } else {
+            ErrorKind::BadPosition
+        };
+        RuleError::new(kind, e.message)
+    }
+}
+
 impl fmt::Display for RuleError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.message)

@@ -28,12 +28,16 @@
 //! error or an interrupt unwinding leaves no mark, see [`Pending`]), and a
 //! table can be cleared between computations.
 
-use super::error::RuleError;
+use super::error::{ErrorKind, RuleError};
+use super::loopy::{player, POSITION_LIMIT};
 use super::nim::mex;
 use super::position::Player;
 use super::table::{Busy, LocalTable, Pending, Table};
 use onag_core::game::Game;
-use std::hash::Hash;
+use onag_core::loopy::{self, LoopyError, LoopyEvaluator, LoopyRules, Part, SidedValue};
+use rustc_hash::FxHashMap;
+use std::cell::RefCell;
+use std::hash::{Hash, Hasher};
 
 /// Which value of a position is asked for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -126,6 +130,8 @@ pub fn refusal(how: Reduction, busy: Busy) -> RuleError {
 pub struct ClassTable<K> {
     canonical: LocalTable<K, Game>,
     nim: LocalTable<K, u64>,
+    /// `GameValue`s of positions that are not short (LOOPY 4.1).
+    loopy: RefCell<FxHashMap<K, SidedValue>>,
 }
 
 impl<K: Hash + Eq + Clone> Default for ClassTable<K> {
@@ -133,6 +139,7 @@ impl<K: Hash + Eq + Clone> Default for ClassTable<K> {
         ClassTable {
             canonical: LocalTable::new(refusal_canonical),
             nim: LocalTable::new(refusal_nim),
+            loopy: RefCell::default(),
         }
     }
 }
@@ -160,9 +167,24 @@ impl<K: Hash + Eq + Clone> ClassTable<K> {
         }
     }
 
-    /// The number of values stored (canonical forms and nim values).
+    /// The `GameValue` stored for `k`: its canonical form when one is
+    /// stored, else its loopy value.
+    pub fn game_value(&self, k: &K) -> Option<SidedValue> {
+        match self.canonical.get(k) {
+            Some(g) => Some(g.into()),
+            None => self.loopy.borrow().get(k).cloned(),
+        }
+    }
+
+    /// Store the `GameValue` of a position that is not short.
+    pub fn store_game_value(&self, k: K, v: SidedValue) {
+        self.loopy.borrow_mut().insert(k, v);
+    }
+
+    /// The number of values stored (canonical forms, nim values and loopy
+    /// values).
     pub fn len(&self) -> usize {
-        self.canonical.len() + self.nim.len()
+        self.canonical.len() + self.nim.len() + self.loopy.borrow().len()
     }
 
     /// Whether no value is stored.
@@ -175,6 +197,7 @@ impl<K: Hash + Eq + Clone> ClassTable<K> {
     pub fn clear(&self) {
         self.canonical.clear();
         self.nim.clear();
+        self.loopy.borrow_mut().clear();
     }
 
     /// Evaluate `k` through the table: `compute` runs with `k` marked in
@@ -255,14 +278,96 @@ pub trait External {
     /// The error of an option `option` of `p`, of an impartial class, whose
     /// value is not a nimber.
     fn not_impartial(&self, p: &Self::Position, option: &Self::Position) -> Self::Error;
+
+    /// The `GameValue` of an element that is not a position of an
+    /// external class (a loopy value, a position of a loopy ruleset). The
+    /// default is its canonical form ([`element_value`]).
+    ///
+    /// [`element_value`]: External::element_value
+    fn element_game_value(&self, p: &Self::Position) -> Result<SidedValue, Self::Error> {
+        Ok(self.element_value(p, Reduction::Canonical)?.game().into())
+    }
+
+    /// CGSuite's `DepthHint` of a position (LOOPY 4.1): if `depth_hint(G)
+    /// < depth_hint(H)` then H is not a follower of G. The default 0 puts
+    /// every position in one graph.
+    fn depth_hint(&self, _p: &Self::Position) -> Result<i64, Self::Error> {
+        Ok(0)
+    }
+}
+
+/// How a recursion of this module ended early: the game is not short (the
+/// loop error, kept for its message), or anything else.
+enum Stop<E> {
+    NotShort(RuleError),
+    Failed(E),
+}
+
+impl<E: From<RuleError>> From<RuleError> for Stop<E> {
+    fn from(e: RuleError) -> Stop<E> {
+        if e.kind() == ErrorKind::Loopy {
+            Stop::NotShort(e)
+        } else {
+            Stop::Failed(E::from(e))
+        }
+    }
+}
+
+impl<E: From<RuleError>> Stop<E> {
+    fn into_error(self) -> E {
+        match self {
+            Stop::NotShort(e) => E::from(e),
+            Stop::Failed(e) => e,
+        }
+    }
+}
+
+/// What a recursion computes: the value `how` asks for, and whether
+/// elements are valued by `GameValue` (a loopy element then ends it as not
+/// short) or by `element_value`.
+#[derive(Clone, Copy)]
+struct Mode {
+    how: Reduction,
+    loopy_elements: bool,
+}
+
+impl Mode {
+    fn with(self, how: Reduction) -> Mode {
+        Mode { how, ..self }
+    }
+}
+
+/// The value of an element (not a position of an external class).
+fn element<F: External>(front: &F, p: &F::Position, mode: Mode) -> Result<Valued, Stop<F::Error>> {
+    if !mode.loopy_elements {
+        return front.element_value(p, mode.how).map_err(Stop::Failed);
+    }
+    match front
+        .element_game_value(p)
+        .map_err(Stop::Failed)?
+        .as_short()
+    {
+        Some(g) => Ok(Valued::reduced(g, mode.how)),
+        None => Err(Stop::NotShort(RuleError::loopy())),
+    }
 }
 
 /// The value of a position as `how` asks for it: the sum of its
 /// components' values, each through its class's table (SCRIPTING 5.3).
 /// The value of a memoised position is stored under its own key as well.
 pub fn value<F: External>(front: &F, p: &F::Position, how: Reduction) -> Result<Valued, F::Error> {
+    let mode = Mode {
+        how,
+        loopy_elements: false,
+    };
+    valued(front, p, mode).map_err(Stop::into_error)
+}
+
+/// [`value`], in a mode.
+fn valued<F: External>(front: &F, p: &F::Position, mode: Mode) -> Result<Valued, Stop<F::Error>> {
+    let how = mode.how;
     let Some(class) = front.class(p) else {
-        return front.element_value(p, how);
+        return element(front, p, mode);
     };
     let memo = front.is_memoised(p);
     let key = front.key(p);
@@ -271,9 +376,9 @@ pub fn value<F: External>(front: &F, p: &F::Position, how: Reduction) -> Result<
             return Ok(v);
         }
     }
-    let Some(parts) = front.decomposition(p)? else {
+    let Some(parts) = front.decomposition(p).map_err(Stop::Failed)? else {
         // Its own only component (looked up above already, stored there).
-        return component(front, p, &class, key, how, false);
+        return component(front, p, &class, key, mode, false);
     };
     let mut total = match how {
         Reduction::Canonical => Valued::Game(Game::ZERO),
@@ -281,8 +386,8 @@ pub fn value<F: External>(front: &F, p: &F::Position, how: Reduction) -> Result<
     };
     for part in &parts {
         let v = match front.class(part) {
-            Some(c) => component(front, part, &c, front.key(part), how, true)?,
-            None => front.element_value(part, how)?,
+            Some(c) => component(front, part, &c, front.key(part), mode, true)?,
+            None => element(front, part, mode)?,
         };
         total = total + v;
     }
@@ -299,9 +404,10 @@ fn component<F: External>(
     p: &F::Position,
     class: &Class<'_, F::Key>,
     key: F::Key,
-    how: Reduction,
+    mode: Mode,
     look_up: bool,
-) -> Result<Valued, F::Error> {
+) -> Result<Valued, Stop<F::Error>> {
+    let how = mode.how;
     let memo = front.is_memoised(p);
     if memo && look_up {
         if let Some(v) = class.table.get(&key, how) {
@@ -311,7 +417,7 @@ fn component<F: External>(
     onag_core::interrupt::checkpoint();
     class.table.evaluate(&key, how, memo, || {
         stacker::maybe_grow(128 * 1024, 4 * 1024 * 1024, || {
-            from_options(front, p, class.impartial, how)
+            from_options(front, p, class.impartial, mode)
         })
     })
 }
@@ -322,17 +428,18 @@ fn from_options<F: External>(
     front: &F,
     p: &F::Position,
     impartial: bool,
-    how: Reduction,
-) -> Result<Valued, F::Error> {
+    mode: Mode,
+) -> Result<Valued, Stop<F::Error>> {
+    let how = mode.how;
     if impartial {
-        let options = front.options(p, None)?;
+        let options = front.options(p, None).map_err(Stop::Failed)?;
         let mut seen = Vec::with_capacity(options.len());
         for o in &options {
-            match value(front, o, Reduction::Nim)? {
+            match valued(front, o, mode.with(Reduction::Nim))? {
                 Valued::Nim(n) => seen.push(n),
                 Valued::Game(g) => match g.as_nimber() {
                     Some(n) => seen.push(n),
-                    None => return Err(front.not_impartial(p, o)),
+                    None => return Err(Stop::Failed(front.not_impartial(p, o))),
                 },
             }
         }
@@ -340,12 +447,231 @@ fn from_options<F: External>(
     }
     let mut sides = [Vec::new(), Vec::new()];
     for (k, player) in [Player::Left, Player::Right].into_iter().enumerate() {
-        for o in front.options(p, Some(player))? {
-            sides[k].push(value(front, &o, Reduction::Canonical)?.game());
+        for o in front.options(p, Some(player)).map_err(Stop::Failed)? {
+            sides[k].push(valued(front, &o, mode.with(Reduction::Canonical))?.game());
         }
     }
     Ok(Valued::reduced(
         Game::from_options(&sides[0], &sides[1]),
         how,
     ))
+}
+
+/// `GameValue` of a position of a front end (LOOPY 4.1): its canonical
+/// form as a sided value when the game is short (found as [`value`] finds
+/// it, elements valued by [`External::element_game_value`]); when a
+/// position repeats (or an element is not short), its value as a loopy
+/// game, explored through the front end's options, decompositions and
+/// depth hints. Loopy values are kept in the class tables
+/// ([`ClassTable::game_value`]), short ones as canonical forms; the
+/// exploration may be interrupted and is bounded by
+/// [`POSITION_LIMIT`](super::loopy::POSITION_LIMIT) positions per graph.
+pub fn game_value<F>(front: &F, p: &F::Position) -> Result<SidedValue, F::Error>
+where
+    F: External,
+    F::Position: Clone,
+{
+    let Some(class) = front.class(p) else {
+        return front.element_game_value(p);
+    };
+    if front.is_memoised(p) {
+        if let Some(v) = class.table.game_value(&front.key(p)) {
+            return Ok(v);
+        }
+    }
+    let mode = Mode {
+        how: Reduction::Canonical,
+        loopy_elements: true,
+    };
+    match valued(front, p, mode) {
+        Ok(v) => return Ok(v.game().into()),
+        Err(Stop::Failed(e)) => return Err(e),
+        Err(Stop::NotShort(_)) => {}
+    }
+    let rules = Front {
+        front,
+        failure: RefCell::new(None),
+        values: RefCell::new(Vec::new()),
+    };
+    let start = rules.node(p.clone());
+    let mut ev = LoopyEvaluator::new(rules, POSITION_LIMIT);
+    let found = ev.value(&start);
+    if let Some(e) = ev.rules().failure.borrow_mut().take() {
+        return Err(e);
+    }
+    let v = found.map_err(|e| F::Error::from(RuleError::from(e)))?;
+    for (node, w) in ev.values() {
+        if let Node::Position { pos, key, .. } = node {
+            if let Some(c) = front.class(pos) {
+                if front.is_memoised(pos) {
+                    c.table.store_game_value(key.clone(), w.clone());
+                }
+            }
+        }
+    }
+    Ok(v)
+}
+
+/// A vertex of a front end's game graph: a position of an external class
+/// (identified by its class's table and its key), or an element whose
+/// value is known (by its index among the values found).
+#[derive(Clone)]
+enum Node<K, P> {
+    Position { table: usize, key: K, pos: P },
+    Element(usize),
+}
+
+impl<K: Eq, P> PartialEq for Node<K, P> {
+    fn eq(&self, other: &Self) -> bool {
+        match (self, other) {
+            (
+                Node::Position { table, key, .. },
+                Node::Position {
+                    table: t, key: k, ..
+                },
+            ) => table == t && key == k,
+            (Node::Element(i), Node::Element(j)) => i == j,
+            _ => false,
+        }
+    }
+}
+
+impl<K: Eq, P> Eq for Node<K, P> {}
+
+impl<K: Hash, P> Hash for Node<K, P> {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        match self {
+            Node::Position { table, key, .. } => {
+                table.hash(state);
+                key.hash(state);
+            }
+            Node::Element(i) => i.hash(state),
+        }
+    }
+}
+
+/// A front end as the core's loopy evaluator sees it; the first error of
+/// the front end is kept to be returned as it is.
+struct Front<'a, F: External> {
+    front: &'a F,
+    failure: RefCell<Option<F::Error>>,
+    values: RefCell<Vec<SidedValue>>,
+}
+
+impl<F: External> Front<'_, F>
+where
+    F::Position: Clone,
+{
+    /// The node of a position or element (an element is valued now).
+    fn node(&self, p: F::Position) -> Node<F::Key, F::Position> {
+        match self.front.class(&p) {
+            Some(c) => Node::Position {
+                table: std::ptr::from_ref(c.table) as usize,
+                key: self.front.key(&p),
+                pos: p,
+            },
+            None => match self.front.element_game_value(&p) {
+                Ok(v) => {
+                    let mut values = self.values.borrow_mut();
+                    values.push(v);
+                    Node::Element(values.len() - 1)
+                }
+                Err(e) => {
+                    self.failure.borrow_mut().get_or_insert(e);
+                    self.values.borrow_mut().push(SidedValue::zero());
+                    Node::Element(self.values.borrow().len() - 1)
+                }
+            },
+        }
+    }
+
+    /// Keep the front end's error; the core stops with a placeholder.
+    fn fail(&self, e: F::Error) -> LoopyError {
+        self.failure.borrow_mut().get_or_insert(e);
+        LoopyError::new("The game's definition failed.")
+    }
+
+    /// Stop when an element could not be valued.
+    fn check(&self) -> Result<(), LoopyError> {
+        match self.failure.borrow().is_some() {
+            true => Err(LoopyError::new("The game's definition failed.")),
+            false => Ok(()),
+        }
+    }
+}
+
+impl<F: External> LoopyRules for Front<'_, F>
+where
+    F::Position: Clone,
+{
+    type Position = Node<F::Key, F::Position>;
+
+    fn options(
+        &self,
+        n: &Self::Position,
+        who: loopy::Player,
+    ) -> Result<Vec<Self::Position>, LoopyError> {
+        let Node::Position { pos, .. } = n else {
+            return Ok(Vec::new());
+        };
+        let impartial = self.front.class(pos).is_some_and(|c| c.impartial);
+        let player = (!impartial).then(|| player(who));
+        let options = self.front.options(pos, player).map_err(|e| self.fail(e))?;
+        let nodes = options.into_iter().map(|o| self.node(o)).collect();
+        self.check()?;
+        Ok(nodes)
+    }
+
+    fn decompose(
+        &self,
+        n: &Self::Position,
+    ) -> Result<Option<Vec<Part<Self::Position>>>, LoopyError> {
+        let pos = match n {
+            Node::Element(i) => {
+                return Ok(Some(vec![Part::Value(self.values.borrow()[*i].clone())]))
+            }
+            Node::Position { pos, key, .. } => {
+                if let Some(c) = self.front.class(pos) {
+                    if self.front.is_memoised(pos) {
+                        if let Some(v) = c.table.game_value(key) {
+                            return Ok(Some(vec![Part::Value(v)]));
+                        }
+                    }
+                }
+                pos
+            }
+        };
+        let Some(parts) = self.front.decomposition(pos).map_err(|e| self.fail(e))? else {
+            return Ok(None);
+        };
+        let parts: Vec<_> = parts.into_iter().map(|q| self.node(q)).collect();
+        self.check()?;
+        if let [one] = parts.as_slice() {
+            if one == n {
+                return Ok(None);
+            }
+        }
+        Ok(Some(
+            parts
+                .into_iter()
+                .map(|q| match q {
+                    Node::Element(i) => Part::Value(self.values.borrow()[i].clone()),
+                    q => Part::Position(q),
+                })
+                .collect(),
+        ))
+    }
+
+    fn depth_hint(&self, n: &Self::Position) -> i64 {
+        match n {
+            Node::Position { pos, .. } => match self.front.depth_hint(pos) {
+                Ok(d) => d,
+                Err(e) => {
+                    self.failure.borrow_mut().get_or_insert(e);
+                    0
+                }
+            },
+            Node::Element(_) => 0,
+        }
+    }
 }

@@ -4,11 +4,13 @@
 //! [`AnyRuleset::as_heap`] and its siblings, which give `None` for every
 //! kind it is not.
 
+use super::args::Arg;
 use super::error::RuleResult;
 use super::keyed::{Pair, Rules};
 #[cfg(doc)]
 use super::ruleset::AnyRuleset;
 use onag_core::game::Game;
+use onag_core::loopy::SidedValue;
 use std::rc::Rc;
 
 /// The options of an impartial heap ruleset, heap by heap (RULESETS 4.1):
@@ -84,4 +86,24 @@ pub trait PartizanCoordinate {
     /// `GameValueTable(rows, cols)`: the values of (m, n), rows 1..=rows,
     /// columns 1..=cols.
     fn game_value_table(&self, rows: u64, cols: u64) -> RuleResult<Vec<Vec<Game>>>;
+}
+
+/// One cell of a `ValuesTable` (LOOPY 4.3).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TableCell {
+    /// A cell holding one of the fixed pieces (a goose: `X`).
+    Piece,
+    /// The value of the position with the moving piece (the fox) there.
+    Value(SidedValue),
+    /// A cell the moving piece can never stand on (printed blank).
+    Blank,
+}
+
+/// A ruleset with a `ValuesTable` (Fox and Geese, LOOPY 4.3): for fixed
+/// pieces, the value of each position of the moving piece, as a table.
+pub trait ValuesTable {
+    /// `ValuesTable(pieces)`: the rows of the table, top row first (for
+    /// Fox and Geese rows M down to 1, M the highest goose row, and
+    /// columns 1 to the board's width).
+    fn values_table(&self, pieces: &Arg) -> RuleResult<Vec<Vec<TableCell>>>;
 }

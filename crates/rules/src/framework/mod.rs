@@ -12,6 +12,7 @@ pub mod external;
 pub mod game;
 pub mod keyed;
 pub mod kind;
+pub mod loopy;
 pub mod nim;
 pub mod position;
 pub mod ruleset;

@@ -1,6 +1,7 @@
 //! The position abstractions shared by every ruleset: partizan positions
 //! (an option list per player) and impartial ones (one option list).
 
+use onag_core::loopy::SidedValue;
 use std::fmt::Debug;
 use std::hash::Hash;
 
@@ -63,7 +64,7 @@ impl Board {
     }
 }
 
-/// A position of a short partizan game.
+/// A position of a partizan game: short, unless [`Position::may_repeat`].
 ///
 /// Every parameter of the ruleset that affects the options must be part of
 /// the position (and of its `Eq`/`Hash`), because evaluators are shared by
@@ -97,6 +98,30 @@ pub trait Position: Clone + Eq + Hash + Debug + Send + Sync + 'static {
 
     /// The board the position is played on, if it is played on one.
     fn board(&self) -> Option<Board> {
+        None
+    }
+
+    /// Whether positions of this ruleset may repeat (a loopy ruleset such
+    /// as Backsliding Toads and Frogs). Canonical forms of such positions
+    /// are computed with the positions in progress tracked, so that a
+    /// repeated position is the error of LOOPY 4.1 step 1, and `GameValue`
+    /// then values them as loopy games (`framework::loopy`).
+    fn may_repeat(&self) -> bool {
+        false
+    }
+
+    /// CGSuite's `DepthHint` (LOOPY 4.1): if `depth_hint(G) <
+    /// depth_hint(H)` then H is not a follower of G, so that options of
+    /// smaller depth are valued separately, each in a graph of its own.
+    /// The default 0 puts every position in one graph (correct, slower).
+    fn depth_hint(&self) -> i64 {
+        0
+    }
+
+    /// The value of this position when it is a loopy value known without
+    /// exploring (Fox and Geese decomposes an escaped fox as `[off]`,
+    /// LOOPY 4.3), or None. Such a position has no canonical form.
+    fn loopy_value(&self) -> Option<SidedValue> {
         None
     }
 }

@@ -7,11 +7,12 @@
 //! process-wide evaluators of their types.
 
 use super::args::Args;
-use super::error::RuleResult;
+use super::error::{ErrorKind, RuleResult};
 use super::kind;
 use super::position::{Board, ImpartialPosition, Player, Position};
-use super::{evaluator, nim};
+use super::{loopy, nim};
 use onag_core::game::Game;
+use onag_core::loopy::SidedValue;
 use std::rc::Rc;
 
 /// A position of some ruleset.
@@ -23,7 +24,21 @@ pub trait AnyPosition {
     /// of an impartial position).
     fn options(&self, player: Player) -> RuleResult<Vec<Rc<dyn AnyPosition>>>;
     /// The canonical form (for impartial positions, `*` of the nim value).
+    /// A position whose game is not short is the `Loopy` error `That is not
+    /// a short game. If that is intentional, try `GameValue` in place of
+    /// `CanonicalForm`.` (LOOPY 4.1).
     fn canonical_form(&self) -> RuleResult<Game>;
+    /// `GameValue` (LOOPY 4.1): the canonical form as a sided value when
+    /// the game is short; when the canonical form fails because the game
+    /// is loopy, the value of the position as a loopy game, explored
+    /// through its options and decomposition (`loopy::any_value`).
+    fn game_value(&self) -> RuleResult<SidedValue> {
+        match self.canonical_form() {
+            Ok(g) => Ok(g.into()),
+            Err(e) if e.kind() == ErrorKind::Loopy => loopy::any_value(self),
+            Err(e) => Err(e),
+        }
+    }
     /// The nim value, for impartial positions (None for partizan ones).
     fn nim_value(&self) -> Option<RuleResult<u64>> {
         None
@@ -67,6 +82,12 @@ pub trait AnyRuleset {
     fn as_partizan_coordinate(&self) -> Option<&dyn kind::PartizanCoordinate> {
         None
     }
+
+    /// The ruleset as one with a `ValuesTable` (Fox and Geese), if it is
+    /// one.
+    fn as_values_table(&self) -> Option<&dyn kind::ValuesTable> {
+        None
+    }
 }
 
 /// A partizan position, printed as `prefix(text)` and valued by the shared
@@ -101,7 +122,11 @@ impl<P: Position> AnyPosition for Partizan<P> {
     }
 
     fn canonical_form(&self) -> RuleResult<Game> {
-        Ok(evaluator::shared::<P>().value(&self.pos))
+        loopy::canonical_form(&self.pos)
+    }
+
+    fn game_value(&self) -> RuleResult<SidedValue> {
+        loopy::game_value(&self.pos)
     }
 
     fn board(&self) -> Option<Board> {

@@ -126,8 +126,15 @@ fn errors_have_kinds() {
         ErrorKind::BadArgument
     );
     assert_eq!(
-        position("BackslidingToadsAndFrogs", vec![Arg::Str("t.f".into())]).kind(),
-        ErrorKind::Unsupported
+        position("BackslidingToadsAndFrogs", vec![Arg::Str("t.x".into())]).kind(),
+        ErrorKind::BadPosition
+    );
+    let loopy = named("BackslidingToadsAndFrogs")
+        .position(&Args::new(vec![Arg::Str("t.f".into())]))
+        .expect("a strip");
+    assert_eq!(
+        loopy.canonical_form().expect_err("loopy").kind(),
+        ErrorKind::Loopy
     );
     let schema = |name: &str, args: Vec<Arg>| match &registry::find(name).expect("named").make {
         Make::Schema(make) => make(&Args::new(args)),

@@ -56,6 +56,7 @@ mod heap;
 mod kinds;
 mod konane;
 mod layers;
+mod loopy;
 mod operations;
 mod partizan_heap;
 mod periodicity;

@@ -6,4 +6,5 @@ pub mod clobber;
 pub mod cram;
 pub mod domineering;
 pub mod fission;
+pub mod fox_and_geese;
 pub mod konane;

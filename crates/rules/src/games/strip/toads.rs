@@ -7,14 +7,17 @@
 //! slides k = minSlide..=maxSlide cells over empty cells, or jumps over
 //! k = 1..=maxJump consecutive enemy pieces (any pieces with
 //! `allowFriendlyJump`) onto the empty cell after them. Back slides
-//! (`minSlide <= -1`, as in `BackslidingToadsAndFrogs`) make the game loopy,
-//! which onag does not support yet: such rulesets are rejected.
+//! (`minSlide <= -1`, as in `BackslidingToadsAndFrogs`, LOOPY 4.4) make
+//! the game loopy: the canonical form of such a position is the error of a
+//! game that is not short, and `GameValue` explores its graph, layered by
+//! the depth hint (the number of toads left of a frog, which only jumps
+//! change).
 //!
 //! A position is two bit masks (toads, frogs) over at most 128 cells, with
 //! the ruleset's parameters. Its normal form is the lesser of the strip and
 //! its mirror image with toads and frogs swapped, whose value is the
-//! negative. It decomposes, soundly, in three ways (none of which CGSuite
-//! does; they only save work):
+//! negative. Without back slides it decomposes, soundly, in three ways
+//! (none of which CGSuite does; they only save work):
 //! * toads at the right end and frogs at the left end can never move, and
 //!   no piece can ever see past them, so they are cut off like the edge
 //!   they stand for;
@@ -25,6 +28,9 @@
 //!   looks past it, so the cells left of the block and right of it are
 //!   independent games, each ending at the block as at an edge;
 //! * components left without pieces are 0 and dropped.
+//!
+//! With back slides only the last holds (a piece at an end, or in a block,
+//! may still slide back).
 
 use crate::boards::strip::Strip;
 use crate::framework::args::{Arg, Args};
@@ -66,11 +72,12 @@ pub const ENTRIES: &[RulesetEntry] = &[
     RulesetEntry {
         name: "BackslidingToadsAndFrogs",
         package: Package::Strip,
-        doc: "Toads and Frogs with a one-cell back slide (`minSlide => -1`): a loopy game, not supported yet.",
+        doc: "Toads and Frogs with a one-cell back slide (`minSlide => -1`): a loopy game, valued by GameValue.",
         make: Make::Ruleset(|| {
-            Rc::new(Loopy {
-                name: "BackslidingToadsAndFrogs",
-            })
+            Rc::new(ToadsRuleset::preset(
+                "BackslidingToadsAndFrogs",
+                BACKSLIDING,
+            ))
         }),
     },
 ];
@@ -78,8 +85,9 @@ pub const ENTRIES: &[RulesetEntry] = &[
 /// The largest strip (in cells) a position may have.
 pub const MAX_CELLS: usize = 128;
 
-/// The moves of a GenToadsAndFrogs ruleset. Distances are capped at 255,
-/// which exceeds every strip, so the cap never changes a move.
+/// The moves of a GenToadsAndFrogs ruleset (RULESETS 2.2, LOOPY 4.4).
+/// Distances are capped at 255, which exceeds every strip, so the cap
+/// never changes a move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Rules {
     /// Shortest forward slide (at least 1).
@@ -90,6 +98,11 @@ pub struct Rules {
     pub max_jump: u8,
     /// Whether a piece may jump its own kind.
     pub friendly: bool,
+    /// Longest back slide (`-minSlide` when `minSlide <= -1`; 0: none).
+    pub back_slide: u8,
+    /// Shortest back slide allowed (`-maxSlide` when `maxSlide <= -2`,
+    /// else 1).
+    pub back_from: u8,
 }
 
 /// The rules of `ToadsAndFrogs`: the defaults.
@@ -98,29 +111,15 @@ pub const TOADS_AND_FROGS: Rules = Rules {
     max_slide: 1,
     max_jump: 1,
     friendly: false,
+    back_slide: 0,
+    back_from: 1,
 };
 
-fn loopy_error(name: &str) -> RuleError {
-    RuleError::unsupported(format!(
-        "{name} is a loopy game (pieces can slide backward), and loopy games are not supported yet"
-    ))
-}
-
-/// `BackslidingToadsAndFrogs`: named so that it is found, but every use is
-/// the loopy-game error.
-struct Loopy {
-    name: &'static str,
-}
-
-impl AnyRuleset for Loopy {
-    fn name(&self) -> String {
-        self.name.to_string()
-    }
-
-    fn position(&self, _args: &Args) -> RuleResult<Rc<dyn AnyPosition>> {
-        Err(loopy_error(self.name))
-    }
-}
+/// The rules of `BackslidingToadsAndFrogs` (`minSlide => -1`, LOOPY 4.4).
+pub const BACKSLIDING: Rules = Rules {
+    back_slide: 1,
+    ..TOADS_AND_FROGS
+};
 
 /// A GenToadsAndFrogs ruleset with its printed name.
 #[derive(Clone, Debug)]
@@ -198,9 +197,6 @@ impl ToadsRuleset {
             }
         }
         let name = format!("{WHAT}({})", shown.join(", "));
-        if min_slide <= -1 {
-            return Err(loopy_error(&name));
-        }
         Ok(ToadsRuleset {
             name,
             rules: Rules {
@@ -208,6 +204,8 @@ impl ToadsRuleset {
                 max_slide: max_slide.max(0) as u8,
                 max_jump: max_jump.max(0) as u8,
                 friendly: friendly.unwrap_or(false),
+                back_slide: (-min_slide).max(0) as u8,
+                back_from: (-max_slide).max(1) as u8,
             },
         })
     }
@@ -381,8 +379,9 @@ impl Toads {
         }
     }
 
-    /// The destinations of the piece on cell n moving in direction s.
-    fn destinations(&self, n: isize, s: isize, enemy: u8, out: &mut Vec<isize>) {
+    /// The destinations of the forward slides of the piece on cell n
+    /// moving in direction s.
+    fn slides(&self, n: isize, s: isize, out: &mut Vec<isize>) {
         let r = self.rules;
         for k in 1..=r.max_slide as isize {
             if self.cell(n + k * s) != 0 {
@@ -392,6 +391,26 @@ impl Toads {
                 out.push(n + k * s);
             }
         }
+    }
+
+    /// The destinations of the back slides of the piece on cell n moving
+    /// in direction s (LOOPY 4.4).
+    fn back_slides(&self, n: isize, s: isize, out: &mut Vec<isize>) {
+        let r = self.rules;
+        for k in 1..=r.back_slide as isize {
+            if self.cell(n - k * s) != 0 {
+                break;
+            }
+            if k >= r.back_from as isize {
+                out.push(n - k * s);
+            }
+        }
+    }
+
+    /// The destinations of the jumps of the piece on cell n moving in
+    /// direction s over `enemy` pieces.
+    fn jumps(&self, n: isize, s: isize, enemy: u8, out: &mut Vec<isize>) {
+        let r = self.rules;
         for k in 1..=r.max_jump as isize {
             let c = self.cell(n + k * s);
             let jumpable = c == enemy || (r.friendly && (c == 1 || c == 2));
@@ -441,22 +460,52 @@ impl Position for Toads {
         Some(Board::from_rows(&self.cells()))
     }
 
+    /// Each piece's slides and jumps, piece by piece; with back slides
+    /// (LOOPY 4.4) every forward slide, then every back slide, then every
+    /// jump.
     fn options(&self, player: Player) -> Vec<Self> {
         let (mine, s, enemy) = match player {
             Player::Left => (self.toads, 1, 2),
             Player::Right => (self.frogs, -1, 1),
         };
-        let mut out = Vec::new();
+        // (from, to) moves.
+        let mut moves: Vec<(isize, isize)> = Vec::new();
         let mut dests = Vec::new();
-        let mut m = mine;
-        while m != 0 {
-            let n = m.trailing_zeros() as isize;
-            m &= m - 1;
-            dests.clear();
-            self.destinations(n, s, enemy, &mut dests);
-            for &d in &dests {
+        let pieces = || {
+            let mut m = mine;
+            std::iter::from_fn(move || {
+                (m != 0).then(|| {
+                    let n = m.trailing_zeros() as isize;
+                    m &= m - 1;
+                    n
+                })
+            })
+        };
+        if self.rules.back_slide == 0 {
+            for n in pieces() {
+                dests.clear();
+                self.slides(n, s, &mut dests);
+                self.jumps(n, s, enemy, &mut dests);
+                moves.extend(dests.iter().map(|&d| (n, d)));
+            }
+        } else {
+            for kind in 0..3 {
+                for n in pieces() {
+                    dests.clear();
+                    match kind {
+                        0 => self.slides(n, s, &mut dests),
+                        1 => self.back_slides(n, s, &mut dests),
+                        _ => self.jumps(n, s, enemy, &mut dests),
+                    }
+                    moves.extend(dests.iter().map(|&d| (n, d)));
+                }
+            }
+        }
+        moves
+            .into_iter()
+            .map(|(n, d)| {
                 let moved = (mine & !(1u128 << n)) | (1u128 << d);
-                out.push(match player {
+                match player {
                     Player::Left => Toads {
                         toads: moved,
                         ..*self
@@ -465,13 +514,34 @@ impl Position for Toads {
                         frogs: moved,
                         ..*self
                     },
-                });
-            }
+                }
+            })
+            .collect()
+    }
+
+    fn may_repeat(&self) -> bool {
+        self.rules.back_slide > 0
+    }
+
+    /// The number of (toad, frog) pairs with the toad left of the frog:
+    /// slides keep it, jumps lower it (LOOPY 4.4).
+    fn depth_hint(&self) -> i64 {
+        let mut pairs = 0;
+        let mut toads = self.toads;
+        while toads != 0 {
+            let i = toads.trailing_zeros();
+            toads &= toads - 1;
+            let right = if i >= 127 { 0 } else { self.frogs >> (i + 1) };
+            pairs += i64::from(right.count_ones());
         }
-        out
+        pairs
     }
 
     fn decompose(&self) -> Vec<Self> {
+        if self.rules.back_slide > 0 {
+            // Only an empty strip splits off (into nothing).
+            return if self.is_dead() { vec![] } else { vec![*self] };
+        }
         let mut parts = Vec::new();
         let mut push = |p: Toads| {
             let t = p.trimmed();
