@@ -181,9 +181,7 @@ fn known_value(interp: &Interp, v: &Value) -> EvalResult<Option<SidedValue>> {
             },
             Explicit::Options { .. } => return Ok(None),
         },
-        Value::Loopy(x) => (**x).clone(),
-        Value::Position(p) => SidedValue::from(p.canonical_form()?),
-        _ => SidedValue::from(crate::games::canonical_form(interp, v)?),
+        _ => crate::games::game_value(interp, v)?,
     }))
 }
 

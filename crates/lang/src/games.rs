@@ -21,6 +21,7 @@ use crate::interp::{Cx, Interp, NativeFn};
 use crate::order::Key;
 use crate::value::Value;
 use onag_core::game::Game;
+use onag_core::loopy::SidedValue;
 use onag_rules::framework::external::{self, Class, External, Reduction, Valued};
 use onag_rules::Player;
 use rustc_hash::FxHashSet;
@@ -80,6 +81,55 @@ impl External for Front<'_> {
             Value::Instance(i) => not_impartial(self.interp, &i.class, option),
             _ => EvalError::of(ErrorKind::Game, "not impartial"),
         }
+    }
+
+    fn element_game_value(&self, p: &Value) -> EvalResult<SidedValue> {
+        element_game_value(self.interp, p)
+    }
+
+    fn depth_hint(&self, p: &Value) -> EvalResult<i64> {
+        let Value::Instance(i) = p else {
+            return Ok(0);
+        };
+        let default = i
+            .class
+            .member("DepthHint")
+            .and_then(|m| m.auto.as_ref())
+            .is_none_or(|m| &*m.owner == "game.Game");
+        if default {
+            return Ok(0);
+        }
+        let v = self.interp.invoke_values(p, "DepthHint", None)?;
+        v.as_integer().and_then(|n| n.to_i64()).ok_or_else(|| {
+            EvalError::of(
+                ErrorKind::Game,
+                format!(
+                    "DepthHint must be an Integer; found `{}`.",
+                    self.interp.class_name_of(&v)
+                ),
+            )
+        })
+    }
+}
+
+/// The `GameValue` of a game object (LOOPY 4.1): a user position through
+/// the tables of `onag-rules` (its graph explored when it is loopy), a
+/// built-in position by its ruleset, an explicit game by exploring it,
+/// any other game as itself.
+pub fn game_value(interp: &Interp, v: &Value) -> EvalResult<SidedValue> {
+    match v {
+        Value::Instance(_) => external::game_value(&Front { interp }, v),
+        other => element_game_value(interp, other),
+    }
+}
+
+/// The `GameValue` of an element that is not a user position.
+fn element_game_value(interp: &Interp, v: &Value) -> EvalResult<SidedValue> {
+    match v {
+        Value::Loopy(x) => Ok((**x).clone()),
+        Value::Position(p) => Ok(p.game_value()?),
+        Value::Explicit(_) => crate::explicit::game_value(interp, v),
+        other => Ok(interp.to_game(other)?.into()),
     }
 }
 
@@ -272,12 +322,11 @@ pub fn game_method(
 pub fn external(key: &str) -> Option<NativeFn> {
     Some(match key {
         "game.Game.CanonicalForm" => |i, cx| Ok(Value::game(canonical_form(i, this(cx)?)?)),
-        "game.Game.GameValue" => |i, cx| Ok(Value::game(canonical_form(i, this(cx)?)?)),
-        "game.Game.OutcomeClass" => |i, cx| {
-            Ok(Value::Outcome(
-                canonical_form(i, this(cx)?)?.outcome().into(),
-            ))
-        },
+        "game.Game.GameValue" => |i, cx| Ok(Value::loopy(game_value(i, this(cx)?)?)),
+        // The outcome of the game's value (LOOPY 4.5), loopy or not.
+        "game.Game.OutcomeClass" => {
+            |i, cx| Ok(Value::Outcome(game_value(i, this(cx)?)?.outcome()?))
+        }
         "game.Game.Followers" => |i, cx| Ok(Value::set(followers(i, this(cx)?)?)),
         "game.Game.FollowerCount" => |i, cx| Ok(Value::integer(followers(i, this(cx)?)?.len())),
         "game.Game.SensibleOptions" => |i, cx| sensible_options(i, cx),

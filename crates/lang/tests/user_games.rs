@@ -77,6 +77,40 @@ fn the_sessions_classes_load() {
     assert_eq!(eval("ug.Subtraction([1,2])(5).NimValue"), "2");
 }
 
+/// A user-defined loopy game has the value of the built-in ruleset
+/// (LOOPY 4.1, 4.4): CGSuite's worked example, and the error of
+/// `CanonicalForm` when the game is not short.
+#[test]
+fn loopy_user_games() {
+    assert_eq!(
+        eval("ug.Backsliding(\"ttt..fff\").GameValue"),
+        "{on||0|-1/2} & {1/2|0||off}"
+    );
+    assert_eq!(
+        eval("ug.Backsliding(\"tt.f\").CanonicalForm"),
+        "!!That is not a short game. If that is intentional, try `GameValue` in place of `CanonicalForm`."
+    );
+    assert_eq!(
+        eval("ug.Backsliding(\"t..f\").OutcomeClass"),
+        eval("game.strip.BackslidingToadsAndFrogs(\"t..f\").OutcomeClass")
+    );
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 60, ..ProptestConfig::default() })]
+
+    /// Backsliding Toads and Frogs in CGScript, explored through the
+    /// class's options and depth hint, agrees with the built-in ruleset on
+    /// random rows.
+    #[test]
+    fn loopy_user_game_agrees(row in "[.tf]{1,6}") {
+        let u = eval(&format!("ug.Backsliding(\"{row}\").GameValue"));
+        let n = eval(&format!("game.strip.BackslidingToadsAndFrogs(\"{row}\").GameValue"));
+        prop_assert!(!n.starts_with("!!"), "{}: {}", row, n);
+        prop_assert_eq!(u, n, "{}", row);
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 150, ..ProptestConfig::default() })]
 

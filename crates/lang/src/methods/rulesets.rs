@@ -8,12 +8,19 @@ use crate::interp::Interp;
 use crate::rulesets;
 use crate::value::{Player, Value};
 use onag_core::number::Integer;
+use onag_rules::framework::kind::TableCell;
 use onag_rules::games::operations::Operation;
 use onag_rules::games::variant::Variant;
 
 /// The methods of positions and rulesets.
 pub(super) static METHODS: &[MethodDef] = &[
     // Positions of rulesets (before the game methods of the same names).
+    method!("GameValue", Position, [], "The value of the position: its canonical form when the game is short, else its loopy value (a canonical stopper or a sided value), found by exploring the graph of its positions (LOOPY 4.1).", |_, r, _| {
+        Ok(Value::loopy(rulesets::position(r)?.game_value()?))
+    }),
+    method!("OutcomeClass", Position, [], "The outcome class of the position's GameValue (L, R, N, P, or for a loopy game D, NHat, PHat, NCheck, PCheck).", |_, r, _| {
+        Ok(Value::Outcome(rulesets::position(r)?.game_value()?.outcome()?))
+    }),
     method!("LeftOptions", Position, [], "The positions Left can move to, as a set.", |_, r, _| {
         position_options(r, Player::Left)
     }),
@@ -70,6 +77,24 @@ pub(super) static METHODS: &[MethodDef] = &[
             .ok_or_else(|| EvalError::new(format!("{} is not impartial (not a nimber)", Value::game(g))))
     }),
     // Rulesets.
+    method!("ValuesTable", Ruleset, ["pieces"], "For a ruleset with one moving piece among fixed ones (Fox and Geese): the table of the values of the positions with the moving piece on each square, X for a fixed piece (LOOPY 4.3).", |i, r, a| {
+        let Value::Ruleset(rs) = r else {
+            return Err(EvalError::new("ValuesTable applies to rulesets"));
+        };
+        let Some(t) = rs.as_values_table() else {
+            return Err(crate::methods::not_a_method(i, "ValuesTable", r));
+        };
+        let pieces = rulesets::to_arg(i, arg(a, 0)?.clone())?;
+        let rows = t.values_table(&pieces)?;
+        let cell = |c: TableCell| match c {
+            TableCell::Piece => Value::Output("X".into()),
+            TableCell::Value(v) => Value::loopy(v),
+            TableCell::Blank => Value::Output("".into()),
+        };
+        Ok(Value::Table(std::rc::Rc::new(
+            rows.into_iter().map(|row| row.into_iter().map(cell).collect()).collect(),
+        )))
+    }),
     method!("Join", Ruleset, ["other"], "The heap ruleset whose options are this one's followed by the other's (RULESETS 4.7).", |_, r, a| {
         combine(r, Operation::Join, arg(a, 0)?)
     }),
