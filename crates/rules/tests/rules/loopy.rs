@@ -359,6 +359,16 @@ fn any_position_is_explored_by_its_text() {
     // By hand: from "t.f" each first move is answered by a move to a
     // position where neither can move (the opponent has no move there).
     assert_eq!(value(&strip(&dicotic, "t.f")), "0");
+    // An impartial variant: both players have every move, so the value
+    // is its own negative; from "t.f" either player can always move on,
+    // and neither can force the other to run out of moves: `dud`.
+    let impartial = variant(&back, Variant::Impartial).unwrap();
+    let p = strip(&impartial, "t.f");
+    assert_eq!(p.nim_value().unwrap().unwrap_err().message(), "That is not a short game. If that is intentional, try `GameValue` in place of `CanonicalForm`.");
+    let v = p.game_value().unwrap();
+    assert!(same(&v, &v.neg()), "{v}");
+    assert_eq!(v.to_string(), "dud");
+    assert!(v.as_short().is_none(), "{v}");
     // The text-keyed explorer agrees with the typed one.
     let q = strip(&back, "tt.f.");
     assert_eq!(loopy::any_value(&*q).unwrap(), q.game_value().unwrap());
