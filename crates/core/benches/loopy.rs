@@ -54,11 +54,14 @@ fn carousel_graph(n: usize, seed: u64) -> Graph {
 /// pairs of the product graph, simplification builds all-pairs tables
 /// (n² states per table, one per tried edge for a carousel's loopy edges,
 /// LOOPY 5), so carousels are simplified only up to a few hundred vertices.
-const COMPARE: [(&str, fn(usize, u64) -> Graph, &[usize]); 2] = [
+/// A family of graphs: its name, its generator and the sizes measured.
+type Family = (&'static str, fn(usize, u64) -> Graph, &'static [usize]);
+
+const COMPARE: [Family; 2] = [
     ("stopper", stopper_graph, &[1_000, 10_000, 100_000]),
     ("carousel", carousel_graph, &[1_000, 10_000]),
 ];
-const SIMPLIFY: [(&str, fn(usize, u64) -> Graph, &[usize]); 2] = [
+const SIMPLIFY: [Family; 2] = [
     ("stopper", stopper_graph, &[1_000, 3_000, 10_000]),
     ("carousel", carousel_graph, &[30, 100, 300]),
 ];
