@@ -487,43 +487,11 @@ fn registry_methods() -> Vec<(String, usize)> {
     methods
 }
 
-/// Receivers of every kind and arguments of every kind, small enough that
-/// a call finishes at once or meets the time limit.
-const RECEIVERS: &[&str] = &[
-    "0",
-    "1",
-    "-3",
-    "1/2",
-    "1/3",
-    "^",
-    "*2",
-    "{2|-1}",
-    "{1|-1}",
-    "+-1",
-    "^*",
-    "omega",
-    "1/omega",
-    "omega-1",
-    "*omega",
-    "\"lr\"",
-    "[1,2]",
-    "{1,2}",
-    "{1 => 2}",
-    "Domineering(\"..|..\")",
-    "Kayles(5)",
-    "Clobber(\"xo\")",
-    "Left",
-    "inf",
-    "true",
-    "Grid.Empty(2,2)",
-    "(1,2)",
-    "Kayles",
-    "{2|-1}.Thermograph",
-];
-const ARGUMENTS: &[&str] = &[
-    "0", "1", "2", "-1", "1/2", "^", "*", "omega", "\"x\"", "[1]", "Left", "{1|0}", "inf",
-    "Nothing", "(0,1)", "-2^70", "x -> x",
-];
+/// The generator of the `methods` fuzz target, run here for a bounded
+/// number of cases.
+#[allow(dead_code)]
+#[path = "../../../fuzz/generators/calls.rs"]
+mod calls;
 
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(12))]
@@ -532,7 +500,7 @@ proptest! {
     /// arguments of every kind: one line each, never an internal error.
     #[test]
     fn every_method_on_every_receiver(
-        picks in prop::collection::vec((any::<prop::sample::Index>(), 0..RECEIVERS.len(), prop::collection::vec(0..ARGUMENTS.len(), 3)), 150),
+        picks in prop::collection::vec((any::<prop::sample::Index>(), 0..calls::RECEIVERS.len(), prop::collection::vec(0..calls::ARGUMENTS.len(), 3)), 150),
     ) {
         let methods = registry_methods();
         prop_assert!(methods.len() > 200, "the reference page lists the methods");
@@ -540,8 +508,7 @@ proptest! {
             .iter()
             .map(|(m, r, a)| {
                 let (name, n) = &methods[m.index(methods.len())];
-                let args: Vec<&str> = a.iter().take(*n).map(|&i| ARGUMENTS[i]).collect();
-                format!("({}).{name}({})", RECEIVERS[*r], args.join(", "))
+                calls::call(name, *n, *r, a)
             })
             .collect();
         let text = inputs.join("\n") + "\n";
