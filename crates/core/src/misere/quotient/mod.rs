@@ -3,6 +3,7 @@
 //! pretending function Φ, their presentation as CGSuite's solver prints it,
 //! and outcomes of sums of heaps read off the quotient.
 
+mod learn;
 mod monoid;
 mod present;
 mod solver;
