@@ -14,8 +14,8 @@
 //! an option whose value is outside P has an option in P. (B) is decided exactly by a
 //! dynamic programme over the distinct values of Φ (see [`check_b`]).
 
-use super::learn;
 use super::monoid::{Bits, Monoid};
+use super::{learn, period};
 use crate::misere::{HeapGame, MisereError, MisereResult};
 use std::collections::{BTreeMap, HashSet};
 
@@ -86,7 +86,15 @@ pub(crate) struct Solver {
     options: Vec<Vec<Vec<u32>>>,
     /// The state (monoid, Φ, generators) after each heap, for the
     /// recalibrating fallback.
+    /// Only the last `MAX_BACK + 2` states are kept (memory stays bounded);
+    /// `history[0]` is the state after heap `history_start`.
     history: Vec<(Monoid, Vec<usize>, Vec<u32>)>,
+    history_start: usize,
+    /// The length t of the take-and-break code (its last non-zero digit
+    /// position) while every heap's options agree with that code.
+    code_length: Option<u32>,
+    /// (preperiod n₀, period p) once Φ is certified periodic.
+    pub period: Option<(u32, u32)>,
 }
 
 impl Solver {
@@ -98,7 +106,11 @@ impl Solver {
             generators: Vec::new(),
             options: vec![Vec::new()],
             history: vec![(Monoid::trivial(), vec![0], Vec::new())],
+            history_start: 0,
+            code_length: None,
+            period: None,
         }
+        .with_code_length()
     }
 
     pub fn max_heap(&self) -> u32 {
@@ -123,8 +135,19 @@ impl Solver {
         v
     }
 
-    /// Certify the next heap.
+    /// Certify the next heap; on an error the state is unchanged.
     pub fn step(&mut self) -> MisereResult<()> {
+        let n = self.phi.len();
+        let code_length = self.code_length;
+        let result = self.step_inner();
+        if result.is_err() {
+            self.options.truncate(n);
+            self.code_length = code_length;
+        }
+        result
+    }
+
+    fn step_inner(&mut self) -> MisereResult<()> {
         let n = self.phi.len();
         let opts = self.game.options(n as u32);
         if let Some(bad) = opts.iter().flatten().find(|&&h| h as usize >= n) {
@@ -133,7 +156,19 @@ impl Solver {
                 self.game.name()
             )));
         }
+        if self.code_length.is_some()
+            && period::octal_options(self.game.name(), n as u32).as_ref() != Some(&opts)
+        {
+            self.code_length = None;
+            self.period = None;
+        }
         self.options.push(opts);
+        if let Some((_, p)) = self.period {
+            // Φ is final: the quotient no longer changes.
+            self.phi.push(self.phi[n - p as usize]);
+            self.snapshot();
+            return Ok(());
+        }
         let vals = self.option_values(&self.monoid, &self.phi, n);
         let m = &self.monoid;
         let should_be_p = !vals.is_empty() && vals.iter().all(|&v| !m.p[v]);
@@ -164,7 +199,7 @@ impl Solver {
                 return Ok(());
             }
         }
-        let (prev, prev_phi, _) = self.history[n - 1].clone();
+        let (prev, prev_phi, _) = self.state_after(n - 1);
         let learned = learn::relearn(&prev, &prev_phi, &self.options, MAX_ELEMENTS);
         if let Ok((monoid, phi)) = learned {
             self.generators = choose_generators(&monoid, &phi, &self.generators, n);
@@ -188,6 +223,33 @@ impl Solver {
             self.phi.clone(),
             self.generators.clone(),
         ));
+        if self.history.len() > MAX_BACK + 2 {
+            self.history.remove(0);
+            self.history_start += 1;
+        }
+        self.period = self
+            .code_length
+            .and_then(|t| period::final_period(&self.phi, t));
+    }
+
+    /// The state after heap h (h within the last `MAX_BACK + 1` heaps).
+    fn state_after(&self, h: usize) -> (Monoid, Vec<usize>, Vec<u32>) {
+        self.history[h - self.history_start].clone()
+    }
+
+    fn with_code_length(mut self) -> Solver {
+        self.code_length = period::code_length(self.game.name());
+        self
+    }
+
+    /// Φ(h) for a certified heap, or for any heap once Φ is final.
+    pub fn phi_of(&self, h: u32) -> Option<usize> {
+        let n = self.max_heap();
+        if h <= n {
+            return Some(self.phi[h as usize]);
+        }
+        let (n0, p) = self.period?;
+        Some(self.phi[(n0 + (h - n0) % p) as usize])
     }
 
     fn all_option_values(&self, m: &Monoid, phi: &[usize]) -> Vec<Vec<usize>> {
@@ -262,7 +324,7 @@ impl Solver {
                 self.game.name()
             )))
         };
-        let (mb, phib, gensb) = self.history[base].clone();
+        let (mb, phib, gensb) = self.state_after(base);
         let Some((order, moves)) = self.representatives(&mb, &phib) else {
             return fail("an element is not reached by any position");
         };
