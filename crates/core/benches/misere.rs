@@ -15,19 +15,25 @@ fn reach(code: &str, budget: Duration) {
     let mut q = MisereQuotient::new(game);
     let start = Instant::now();
     let mut stop = String::from("the time budget or the heap cap (1000)");
+    let mut final_at = None;
     while start.elapsed() < budget && q.max_heap() < 1000 {
         if let Err(e) = q.step() {
             stop = e.to_string();
             break;
         }
+        if final_at.is_none() && q.is_final() {
+            final_at = Some((q.max_heap(), start.elapsed()));
+        }
     }
     println!(
-        "{code}: heap {} in {:.1?}; |Q| = {}, |P| = {}, generators at {:?}; stopped by: {stop}",
+        "{code}: heap {} in {:.1?}; |Q| = {}, |P| = {}, generators at {:?}; final: {:?} (period {:?}); stopped by: {stop}",
         q.max_heap(),
         start.elapsed(),
         q.size(),
         q.p_size(),
-        q.generator_heaps()
+        q.generator_heaps(),
+        final_at,
+        q.period()
     );
 }
 
@@ -40,7 +46,7 @@ fn lcg(seed: &mut u64) -> u64 {
 }
 
 fn main() {
-    for code in ["0.75", "0.31", "0.123", "0.77"] {
+    for code in ["0.75", "0.31", "0.123", "0.77", "0.07"] {
         reach(code, Duration::from_secs(60));
     }
     let q = MisereQuotient::compute(HeapGame::octal("0.75").expect("a code"), 30).expect("0.75");

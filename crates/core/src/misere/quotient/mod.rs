@@ -3,7 +3,9 @@
 //! pretending function Φ, their presentation as CGSuite's solver prints it,
 //! and outcomes of sums of heaps read off the quotient.
 
+mod learn;
 mod monoid;
+mod period;
 mod present;
 mod solver;
 
@@ -50,7 +52,8 @@ impl MisereQuotient {
     }
 
     /// Certify heaps up to `max_heap` (heap by heap, interruptible); on an
-    /// error the quotient keeps the heaps certified so far.
+    /// error the quotient keeps the heaps certified so far. Once the
+    /// quotient is final, further heaps are read off the period.
     pub fn extend_to(&mut self, max_heap: u32) -> MisereResult<()> {
         while self.solver.max_heap() < max_heap {
             self.step_only()?;
@@ -65,12 +68,7 @@ impl MisereQuotient {
     }
 
     fn step_only(&mut self) -> MisereResult<()> {
-        let backup = self.solver.clone();
-        if let Err(e) = self.solver.step() {
-            self.solver = backup;
-            return Err(e);
-        }
-        Ok(())
+        self.solver.step()
     }
 
     fn refresh(&mut self) -> MisereResult<()> {
@@ -113,6 +111,22 @@ impl MisereQuotient {
         let (q, p) = (self.size(), self.p_size());
         let tame = q <= 2 || (p == 2 && q >= 3 && (q - 2).is_power_of_two());
         tame.then(|| q.ilog2())
+    }
+
+    /// Whether the quotient is final: the game is an octal game with a
+    /// finite code and Φ has been certified periodic over a range long
+    /// enough for the periodicity theorem (MISERE 11.2 step 4; Plambeck and
+    /// Siegel 2008), so (Q, P) is the quotient of all sums of heaps and
+    /// [`outcome`](MisereQuotient::outcome) answers for heaps of any size.
+    pub fn is_final(&self) -> bool {
+        self.solver.period.is_some()
+    }
+
+    /// `(preperiod, period)` of Φ once the quotient is final
+    /// ([`is_final`](MisereQuotient::is_final)): Φ(n + p) = Φ(n) for all
+    /// n ≥ n₀, with p least and then n₀ least.
+    pub fn period(&self) -> Option<(u32, u32)> {
+        self.solver.period
     }
 
     /// `IsTame` (MISERE 11.1).
@@ -216,20 +230,21 @@ impl MisereQuotient {
     }
 
     fn element_of(&self, heaps: &[u32]) -> MisereResult<usize> {
-        if let Some(&h) = heaps.iter().find(|&&h| h > self.max_heap()) {
-            return Err(MisereError(format!(
-                "heap {h} is beyond the quotient's certified heaps (up to {})",
-                self.max_heap()
-            )));
-        }
-        Ok(self
-            .solver
-            .value(&self.solver.monoid, &self.solver.phi, heaps))
+        let m = &self.solver.monoid;
+        heaps
+            .iter()
+            .try_fold(0, |acc, &h| match self.solver.phi_of(h) {
+                Some(x) => Ok(m.mul(acc, x)),
+                None => Err(MisereError(format!(
+                    "heap {h} is beyond the quotient's certified heaps (up to {})",
+                    self.max_heap()
+                ))),
+            })
     }
 
     /// The misère outcome of the sum of these heaps, read off the quotient
     /// (`Q.Outcome([5, 7])`): P iff Φ of the sum lies in P. An error for a
-    /// heap beyond the certified range.
+    /// heap beyond the certified range, unless the quotient is final.
     pub fn outcome(&self, heaps: &[u32]) -> MisereResult<MisereOutcome> {
         let x = self.element_of(heaps)?;
         Ok(if self.solver.monoid.p[x] {

@@ -53,6 +53,12 @@ impl Monoid {
         }
     }
 
+    /// A monoid from its multiplication table (row-major, `size` × `size`,
+    /// element 0 the identity) and P-portion.
+    pub fn from_table(size: usize, table: Vec<u32>, p: Vec<bool>) -> Monoid {
+        Monoid { size, table, p }
+    }
+
     /// The product of two elements.
     #[inline]
     pub fn mul(&self, x: usize, y: usize) -> usize {

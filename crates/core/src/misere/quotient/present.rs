@@ -157,7 +157,7 @@ impl Words {
     }
 
     pub fn word(&self, x: usize) -> &str {
-        &self.words[x]
+        self.words.get(x).map_or("?", |w| w.as_str())
     }
 
     pub fn order(&self) -> &[usize] {
