@@ -190,14 +190,16 @@ impl MisereQuotient {
     /// display order, as words (the first row and column are the elements).
     pub fn multiplication_table(&self) -> Vec<Vec<String>> {
         let order = self.words.order();
+        let m = &self.solver.monoid;
+        // An element outside the monoid (a presentation that could not be
+        // completed) shows as `?`, never as a failed index.
+        let product = |x: usize, y: usize| match (x < m.size && y < m.size).then(|| m.mul(x, y)) {
+            Some(z) => self.words.word(z).to_string(),
+            None => "?".to_string(),
+        };
         order
             .iter()
-            .map(|&x| {
-                order
-                    .iter()
-                    .map(|&y| self.words.word(self.solver.monoid.mul(x, y)).to_string())
-                    .collect()
-            })
+            .map(|&x| order.iter().map(|&y| product(x, y)).collect())
             .collect()
     }
 
