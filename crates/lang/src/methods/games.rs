@@ -13,6 +13,11 @@ use onag_core::nim;
 use onag_core::number::Dyadic;
 use std::rc::Rc;
 
+/// The latest birthday of an operand of a Conway product that is not
+/// between two numbers or two nimbers (the recursion visits every pair of
+/// followers).
+const MAX_PRODUCT_BIRTHDAY: u64 = 1 << 12;
+
 /// The methods of numbers, games and thermographs.
 pub(super) static METHODS: &[MethodDef] = &[
     // Integers.
@@ -533,7 +538,22 @@ pub(super) static METHODS: &[MethodDef] = &[
         if let Value::Transfinite(_) = arg(a, 0)? {
             return super::surreal::conway_product(r, arg(a, 0)?);
         }
-        Ok(Value::game(game(r)?.conway_product(game_arg(a, 0)?)))
+        let (g, h) = (game(r)?, game_arg(a, 0)?);
+        let direct = (g.as_number().is_some() && h.as_number().is_some())
+            || (g.as_nimber().is_some() && h.as_nimber().is_some());
+        if !direct {
+            // The product recurses through every pair of followers.
+            for x in [g, h] {
+                let b = x.birthday();
+                if b.to_u64().is_none_or(|b| b > MAX_PRODUCT_BIRTHDAY) {
+                    return Err(EvalError::of(
+                        ErrorKind::ResourceLimit,
+                        format!("{} is born on day {b}: too late for the product's recursion (at most day {MAX_PRODUCT_BIRTHDAY})", Value::game(x)),
+                    ));
+                }
+            }
+        }
+        Ok(Value::game(g.conway_product(h)))
     }),
     // Thermographs.
     method!("Plot", Thermograph, ["file"], "Draw the thermograph to a .svg or .png file; returns the file name.", |_, r, a| {
