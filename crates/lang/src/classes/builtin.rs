@@ -72,6 +72,8 @@ pub enum Builtin {
     Position,
     ExplicitGame,
     Ruleset,
+    MisereCanonicalGame,
+    MisereQuotient,
 }
 
 /// One built-in class: its qualified name and its parents' qualified
@@ -147,6 +149,8 @@ builtins! {
     Position: "game.Position" extends ["game.Game"];
     ExplicitGame: "game.ExplicitGame" extends ["game.Game"];
     Ruleset: "game.Ruleset" extends ["cgsuite.lang.Object"];
+    MisereCanonicalGame: "game.misere.MisereCanonicalGame" extends ["game.ImpartialGame"];
+    MisereQuotient: "game.heap.MisereQuotient" extends ["cgsuite.lang.Object"];
 }
 
 impl Builtin {
@@ -235,6 +239,8 @@ pub fn builtin_of(v: &Value) -> Option<Builtin> {
         Value::Picture(_) => Builtin::Picture,
         Value::Package(_) => Builtin::Package,
         Value::Script(_) => Builtin::Script,
+        Value::Misere(_) => Builtin::MisereCanonicalGame,
+        Value::MisereQuotient(_) => Builtin::MisereQuotient,
         Value::Instance(_) => return None,
     })
 }

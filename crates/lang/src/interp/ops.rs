@@ -276,6 +276,11 @@ impl Interp {
             (Value::Output(x), Value::Str(y) | Value::Output(y)) if op == BinOp::Add => {
                 return Ok(Value::Output(format!("{x}{y}").into()))
             }
+            (Value::Misere(_), _) | (_, Value::Misere(_)) if op != BinOp::PlusMinus => {
+                if let Some(r) = crate::methods::misere::additive(self, op == BinOp::Add, &a, &b) {
+                    return r;
+                }
+            }
             _ => {}
         }
         match (self.game_of(&a), self.game_of(&b)) {

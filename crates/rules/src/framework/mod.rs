@@ -11,6 +11,7 @@ pub mod evaluator;
 pub mod external;
 pub mod game;
 pub mod keyed;
+pub mod misere;
 pub mod kind;
 pub mod nim;
 pub mod position;
