@@ -376,3 +376,154 @@ pub(super) fn misere_quotient(_: &Interp, a: Vec<Value>) -> EvalResult {
     })?;
     Ok(Value::MisereQuotient(Rc::new(q)))
 }
+
+/// An impartial game as a tree of options, for the compounds of a misère
+/// game with a nimber (MISERE 3.4: such mixtures are normal-play games).
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+enum Tree {
+    /// A misère canonical game, whose options are its canonical options.
+    Misere(Misere),
+    /// The nim heap *n, whose options are *0 ... *(n-1).
+    Nim(u32),
+}
+
+impl Tree {
+    fn of(v: &Value) -> EvalResult<Tree> {
+        match v {
+            Value::Misere(g) => Ok(Tree::Misere(*g)),
+            other => match other.as_game().and_then(Game::as_nimber) {
+                Some(n) if n <= u64::from(MAX_LITERAL_HEAP) => Ok(Tree::Nim(n as u32)),
+                _ => Err(EvalError::of(
+                    ErrorKind::Domain,
+                    format!("{other} is not an impartial game (a nimber or a misère game)"),
+                )),
+            },
+        }
+    }
+
+    fn options(self) -> Vec<Tree> {
+        match self {
+            Tree::Misere(g) => g.options().iter().map(|&o| Tree::Misere(o)).collect(),
+            Tree::Nim(n) => (0..n).map(Tree::Nim).collect(),
+        }
+    }
+
+    /// The normal-play nim value.
+    fn nim_value(self) -> u32 {
+        match self {
+            Tree::Misere(g) => g.nim_value(),
+            Tree::Nim(n) => n,
+        }
+    }
+}
+
+/// A compound of two impartial games played in normal play.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Compound {
+    /// Move in every component (ONAG ch. 14).
+    Conjunctive,
+    /// Move in any non-empty set of components.
+    Selective,
+    /// Move in the base, or in the top leaving the base: G : H.
+    Ordinal,
+}
+
+fn mex(values: impl IntoIterator<Item = u32>) -> u32 {
+    let mut seen: Vec<u32> = values.into_iter().collect();
+    seen.sort_unstable();
+    seen.dedup();
+    seen.iter()
+        .enumerate()
+        .find(|&(i, &v)| v != i as u32)
+        .map_or(seen.len() as u32, |(i, _)| i as u32)
+}
+
+/// The nim value of the compound of g and h, by mex over its options.
+fn compound_value(
+    kind: Compound,
+    g: Tree,
+    h: Tree,
+    memo: &mut FxHashMap<(Tree, Tree), u32>,
+) -> u32 {
+    if let Some(&v) = memo.get(&(g, h)) {
+        return v;
+    }
+    onag_core::interrupt::check();
+    let v = stacker::maybe_grow(64 * 1024, 1024 * 1024, || {
+        let (go, ho) = (g.options(), h.options());
+        let mut values = Vec::new();
+        match kind {
+            Compound::Conjunctive => {
+                for &x in &go {
+                    for &y in &ho {
+                        values.push(compound_value(kind, x, y, memo));
+                    }
+                }
+            }
+            Compound::Selective => {
+                for &x in &go {
+                    values.push(compound_value(kind, x, h, memo));
+                    for &y in &ho {
+                        values.push(compound_value(kind, x, y, memo));
+                    }
+                }
+                for &y in &ho {
+                    values.push(compound_value(kind, g, y, memo));
+                }
+            }
+            Compound::Ordinal => {
+                values.extend(go.iter().map(|x| x.nim_value()));
+                for &y in &ho {
+                    values.push(compound_value(kind, g, y, memo));
+                }
+            }
+        }
+        mex(values)
+    });
+    memo.insert((g, h), v);
+    v
+}
+
+fn compound(kind: Compound, a: &Value, b: &Value) -> EvalResult {
+    let (mut g, mut h) = (Tree::of(a)?, Tree::of(b)?);
+    if kind == Compound::Selective {
+        // CGSuite plays the selective sum on the normal-play values.
+        (g, h) = (Tree::Nim(g.nim_value()), Tree::Nim(h.nim_value()));
+    }
+    let v = compound_value(kind, g, h, &mut FxHashMap::default());
+    Ok(Value::game(Game::nimber(u64::from(v))))
+}
+
+/// `G : H` with a misère game (the normal-play ordinal sum of the game
+/// trees), or None when neither operand is a misère game.
+pub fn ordinal_sum(a: &Value, b: &Value) -> Option<EvalResult> {
+    if matches!(a, Value::Misere(_)) || matches!(b, Value::Misere(_)) {
+        Some(compound(Compound::Ordinal, a, b))
+    } else {
+        None
+    }
+}
+
+/// Compounds of a misère game with an impartial game, played in normal
+/// play on the game trees (MISERE 3.4).
+pub(super) static COMPOUNDS: &[MethodDef] = &[
+    method!("ConjunctiveSum", MisereCanonicalGame, ["h"], "The normal-play conjunctive sum with an impartial game (a move is a move in both), as a nimber.", |_, r, a| {
+        compound(Compound::Conjunctive, r, arg(a, 0)?)
+    }),
+    method!("SelectiveSum", MisereCanonicalGame, ["h"], "The normal-play selective sum with an impartial game (a move is a move in one or both), played on their nimbers *g⁺, as a nimber.", |_, r, a| {
+        compound(Compound::Selective, r, arg(a, 0)?)
+    }),
+    method!("OrdinalSum", MisereCanonicalGame, ["h"], "The normal-play ordinal sum G : H with an impartial game, as a nimber.", |_, r, a| {
+        compound(Compound::Ordinal, r, arg(a, 0)?)
+    }),
+    method!("ConwayProduct", MisereCanonicalGame, ["h"], "The normal-play Conway product with an impartial game: the nim product of their nim values.", |_, r, a| {
+        let (g, h) = (Tree::of(r)?, Tree::of(arg(a, 0)?)?);
+        let p = onag_core::nim::nim_product_u64(u64::from(g.nim_value()), u64::from(h.nim_value()));
+        Ok(Value::game(Game::nimber(p)))
+    }),
+    method!("OrdinalProduct", MisereCanonicalGame, ["h"], "The ordinal product with an impartial game in normal play: for nim values a and b, the nimber *(a·b) (ordinary product, as for nimbers).", |_, r, a| {
+        let (g, h) = (Tree::of(r)?, Tree::of(arg(a, 0)?)?);
+        let p = u64::from(g.nim_value()) * u64::from(h.nim_value());
+        Ok(Value::game(Game::nimber(p)))
+    }),
+];

@@ -114,6 +114,7 @@ macro_rules! function {
 /// The method tables, most specific receivers first within each.
 const TABLES: &[&[MethodDef]] = &[
     misere::METHODS,
+    misere::COMPOUNDS,
     rulesets::METHODS,
     games::METHODS,
     loopy::METHODS,
