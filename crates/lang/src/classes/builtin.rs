@@ -182,7 +182,13 @@ pub fn short(qualified: &str) -> &str {
 
 /// The packages whose classes are visible by short name everywhere
 /// (SCRIPTING 6.2).
-pub const GLOBAL_PACKAGES: &[&str] = &["cgsuite.lang", "cgsuite.util", "game", "cgsuite.ui"];
+pub const GLOBAL_PACKAGES: &[&str] = &[
+    "cgsuite.lang",
+    "cgsuite.util",
+    "game",
+    "cgsuite.ui",
+    "game.misere",
+];
 
 /// The built-in class a natively held value belongs to (its exact class).
 /// Instances of classes declared in CGScript answer `None`.
