@@ -59,7 +59,10 @@ fn methods_of_misere_games() {
         ("(*[[2],1]).Genus", "2^1420"),
         ("(*[[2],1]).Mate", "*[2#0]"),
         ("(*[2]+*[2]).Options", "[*[2],*[3]]"),
-        ("(*[[*[4]+*[2]]]).Partitions", "[[*[2],*[4[2#-2]]],[*[4],*[4[2#-4]]]]"),
+        (
+            "(*[[*[4]+*[2]]]).Partitions",
+            "[[*[2],*[4[2#-2]]],[*[4],*[4[2#-4]]]]",
+        ),
         ("*[[[2]]].MisereMinus(*[[2]])", "*[2[##-2]0]"),
         (
             "*[[[2]]].Link(*[[2]])",
@@ -68,7 +71,10 @@ fn methods_of_misere_games() {
         ("*[[2]].Distinguisher(*[2]+*[2])", "*[(2#1)21]"),
         ("MisereCanonicalGame.DayN(3)", "[*[0],*[2],*[2#]]"),
         ("game.misere.MisereCanonicalGame.DayN(4).Length", "19"),
-        ("game.misere.MisereCanonicalGame.DayN(4, 1000000, 2).Length", "7"),
+        (
+            "game.misere.MisereCanonicalGame.DayN(4, 1000000, 2).Length",
+            "7",
+        ),
         ("(*[[2]]).CanonicalForm", "0"),
         ("(*[[2],1]).NimValue", "2"),
         ("(*[[2],1]).MisereNimValue", "1"),
@@ -143,14 +149,23 @@ fn quotient_of_0_75() {
 #[test]
 fn multiplication_table_of_0_75() {
     let mut s = Interp::new();
-    let table = run(&mut s, "MisereQuotient(TakeAndBreak(\"0.75\"), 12).MultiplicationTable");
+    let table = run(
+        &mut s,
+        "MisereQuotient(TakeAndBreak(\"0.75\"), 12).MultiplicationTable",
+    );
     let rows: Vec<Vec<&str>> = table
         .lines()
         .map(|l| l.split_whitespace().collect())
         .collect();
     // MISERE 11.3: the row of c and the column of ac.
-    let row_c = rows.iter().find(|r| r.first() == Some(&"c")).expect("row c");
-    assert_eq!(row_c, &["c", "c", "ac", "ab", "b", "ab2", "b2", "b2", "ab2"]);
+    let row_c = rows
+        .iter()
+        .find(|r| r.first() == Some(&"c"))
+        .expect("row c");
+    assert_eq!(
+        row_c,
+        &["c", "c", "ac", "ab", "b", "ab2", "b2", "b2", "ab2"]
+    );
     assert_eq!(rows.len(), 9, "{table}");
 }
 

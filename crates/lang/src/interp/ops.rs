@@ -177,7 +177,8 @@ impl Interp {
             },
             Sidle => Err(self.no_op("&", &a, &b)),
             OrdinalSum if crate::methods::misere::ordinal_sum(&a, &b).is_some() => {
-                crate::methods::misere::ordinal_sum(&a, &b).unwrap_or_else(|| Err(self.no_op(":", &a, &b)))
+                crate::methods::misere::ordinal_sum(&a, &b)
+                    .unwrap_or_else(|| Err(self.no_op(":", &a, &b)))
             }
             OrdinalSum => match (self.game_of(&a), self.game_of(&b)) {
                 (Some(g), Some(h)) => ordinal_sum(g?, h?),

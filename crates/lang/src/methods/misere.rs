@@ -185,7 +185,10 @@ fn misere_outcome_class(v: &Value) -> EvalResult {
         Value::Position(p) => Ok(outcome_of_wins(rules_misere::misere_outcome(&**p)?)),
         other => match other.as_game() {
             Some(g) => Ok(outcome_of_wins(game_misere_wins(g))),
-            None => Err(EvalError::expected("game.CanonicalShortGame", &other.kind())),
+            None => Err(EvalError::expected(
+                "game.CanonicalShortGame",
+                &other.kind(),
+            )),
         },
     }
 }
@@ -314,16 +317,15 @@ pub(super) static METHODS: &[MethodDef] = &[
 fn quotient(r: &Value) -> EvalResult<&MisereQuotient> {
     match r {
         Value::MisereQuotient(q) => Ok(q),
-        other => Err(EvalError::expected("game.heap.MisereQuotient", &other.kind())),
+        other => Err(EvalError::expected(
+            "game.heap.MisereQuotient",
+            &other.kind(),
+        )),
     }
 }
 
 fn words(list: Vec<String>) -> Value {
-    Value::list(
-        list.into_iter()
-            .map(|w| Value::Output(w.into()))
-            .collect(),
-    )
+    Value::list(list.into_iter().map(|w| Value::Output(w.into())).collect())
 }
 
 fn heap_list(i: &Interp, v: &Value) -> EvalResult<Vec<u32>> {
@@ -371,9 +373,8 @@ pub(super) fn misere_quotient(_: &Interp, a: Vec<Value>) -> EvalResult {
             )
         })?;
     let game = rules_misere::heap_game(heap, &r.name(), max)?;
-    let q = MisereQuotient::compute(game, max).map_err(|e| {
-        EvalError::of(ErrorKind::Game, format!("MisereQuotient: {}", e.0))
-    })?;
+    let q = MisereQuotient::compute(game, max)
+        .map_err(|e| EvalError::of(ErrorKind::Game, format!("MisereQuotient: {}", e.0)))?;
     Ok(Value::MisereQuotient(Rc::new(q)))
 }
 
