@@ -1,5 +1,5 @@
 //! The reference corpora (`tests/data/*.txt`, CGSuite's answers) through
-//! `onag batch`: core, numbers, thermo, infinitesimal, rules, surreal and loopy,
+//! `onag batch`: core, numbers, thermo, infinitesimal, rules, surreal, loopy and misère,
 //! every line.
 //!
 //! Each file holds `INPUT => EXPECTED` lines grouped under `#` headers; the
@@ -33,6 +33,7 @@ const CORPORA: &[&str] = &[
     "rules.txt",
     "surreal.txt",
     "loopy.txt",
+    "misere.txt",
 ];
 
 /// The corpora of `tests/data` that other test files run (their own
@@ -173,4 +174,9 @@ fn every_corpus_has_a_runner() {
 #[test]
 fn corpus_loopy() {
     check_file("loopy.txt");
+}
+
+#[test]
+fn corpus_misere() {
+    check_file("misere.txt");
 }

@@ -57,6 +57,8 @@ fn kind_rank(v: &Value) -> u8 {
         Value::Vertex(_) => 34,
         Value::Edge(_) => 35,
         Value::Explicit(_) => 36,
+        Value::Misere(_) => 37,
+        Value::MisereQuotient(_) => 38,
     }
 }
 
@@ -110,6 +112,8 @@ fn order(a: &Value, b: &Value) -> Ordering {
         (Value::Game(g), Value::Game(h)) => print_order(*g, *h),
         (Value::Loopy(x), Value::Loopy(y)) => onag_core::loopy::value_order(x, y),
         (Value::Explicit(x), Value::Explicit(y)) => x.order(y),
+        // Misère games in the canonical order (MISERE 3.2).
+        (Value::Misere(x), Value::Misere(y)) => onag_core::misere::order::compare(*x, *y),
         (Value::Bool(x), Value::Bool(y)) => x.cmp(y),
         (Value::Str(x), Value::Str(y)) => utf16_order(x, y),
         (Value::Outcome(x), Value::Outcome(y)) => outcome_rank(*x).cmp(&outcome_rank(*y)),
@@ -163,6 +167,7 @@ fn order(a: &Value, b: &Value) -> Ordering {
         (Value::Thermograph(_), Value::Thermograph(_))
         | (Value::Interval(_), Value::Interval(_))
         | (Value::Periodicity(_), Value::Periodicity(_))
+        | (Value::MisereQuotient(_), Value::MisereQuotient(_))
         | (Value::Picture(_), Value::Picture(_))
         | (Value::Output(_), Value::Output(_))
         | (Value::Ruleset(_) | Value::Schema(_), Value::Ruleset(_) | Value::Schema(_)) => {
@@ -255,10 +260,12 @@ fn hash_inner<H: Hasher>(v: &Value, state: &mut H) {
         Value::Uptimal(u) => u.to_game().hash(state),
         Value::Script(s) => s.qualified.hash(state),
         Value::Vertex(x) | Value::Edge(x) => x.1.hash(state),
+        Value::Misere(g) => g.hash(state),
         Value::Object(_)
         | Value::Thermograph(_)
         | Value::Interval(_)
         | Value::Periodicity(_)
+        | Value::MisereQuotient(_)
         | Value::Table(_)
         | Value::Picture(_)
         | Value::Output(_)

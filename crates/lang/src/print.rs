@@ -191,6 +191,10 @@ fn show_inner(out: &mut String, v: &Value, interp: Option<&Interp>) -> EvalResul
         Value::Vertex(v) => crate::methods::show_vertex(out, v, interp)?,
         Value::Edge(e) => crate::methods::show_edge(out, e, interp)?,
         Value::Script(s) => out.push_str(&s.qualified),
+        Value::Misere(g) => {
+            let _ = write!(out, "{g}");
+        }
+        Value::MisereQuotient(q) => out.push_str(&q.presentation()),
     }
     Ok(())
 }

@@ -134,6 +134,12 @@ pub enum Value {
     Package(Rc<str>),
     /// A script file (a `.cgs` file without a class), called with `()`.
     Script(Rc<crate::classes::Script>),
+    /// A misère canonical impartial game `*[...]` (MISERE 3), class
+    /// `game.misere.MisereCanonicalGame`.
+    Misere(onag_core::misere::Misere),
+    /// A misère quotient of a heap ruleset (MISERE 11), class
+    /// `game.heap.MisereQuotient`.
+    MisereQuotient(Rc<onag_core::misere::quotient::MisereQuotient>),
 }
 
 impl Value {

@@ -72,6 +72,8 @@ pub enum Builtin {
     Position,
     ExplicitGame,
     Ruleset,
+    MisereCanonicalGame,
+    MisereQuotient,
 }
 
 /// One built-in class: its qualified name and its parents' qualified
@@ -147,6 +149,8 @@ builtins! {
     Position: "game.Position" extends ["game.Game"];
     ExplicitGame: "game.ExplicitGame" extends ["game.Game"];
     Ruleset: "game.Ruleset" extends ["cgsuite.lang.Object"];
+    MisereCanonicalGame: "game.misere.MisereCanonicalGame" extends ["game.ImpartialGame"];
+    MisereQuotient: "game.heap.MisereQuotient" extends ["cgsuite.lang.Object"];
 }
 
 impl Builtin {
@@ -178,7 +182,13 @@ pub fn short(qualified: &str) -> &str {
 
 /// The packages whose classes are visible by short name everywhere
 /// (SCRIPTING 6.2).
-pub const GLOBAL_PACKAGES: &[&str] = &["cgsuite.lang", "cgsuite.util", "game", "cgsuite.ui"];
+pub const GLOBAL_PACKAGES: &[&str] = &[
+    "cgsuite.lang",
+    "cgsuite.util",
+    "game",
+    "cgsuite.ui",
+    "game.misere",
+];
 
 /// The built-in class a natively held value belongs to (its exact class).
 /// Instances of classes declared in CGScript answer `None`.
@@ -235,6 +245,8 @@ pub fn builtin_of(v: &Value) -> Option<Builtin> {
         Value::Picture(_) => Builtin::Picture,
         Value::Package(_) => Builtin::Package,
         Value::Script(_) => Builtin::Script,
+        Value::Misere(_) => Builtin::MisereCanonicalGame,
+        Value::MisereQuotient(_) => Builtin::MisereQuotient,
         Value::Instance(_) => return None,
     })
 }

@@ -51,6 +51,7 @@ const BUILTIN_PACKAGES: &[&str] = &[
     "game.strip",
     "game.graph",
     "game.heap",
+    "game.misere",
 ];
 
 /// The classes of a session.

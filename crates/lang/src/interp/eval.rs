@@ -292,6 +292,10 @@ impl Interp {
         }
         if let Some(star) = &t.star {
             let v = self.eval(star, cx)?;
+            if matches!(v, Value::List(_)) && g == Game::ZERO {
+                // `*[...]`: a misère canonical game (MISERE 2).
+                return Ok(Value::Misere(crate::methods::misere::from_list(&v)?));
+            }
             match super::ops::star(&v) {
                 Some(Ok(Star::Finite(n))) => g = g + n,
                 Some(Ok(Star::Transfinite(n))) if g == Game::ZERO => {
@@ -382,6 +386,8 @@ impl Interp {
             },
             UnaryOp::Neg => match &v {
                 Value::Loopy(x) => Ok(Value::loopy(x.neg())),
+                // An impartial game is its own negative (MISERE 3.4).
+                Value::Misere(_) => Ok(v.clone()),
                 Value::Number(r) => Ok(Value::Number(std::ops::Neg::neg(r.clone()))),
                 Value::Surreal(x) => Ok(Value::surreal(x.neg())),
                 Value::Game(g) => Ok(Value::game(-*g)),

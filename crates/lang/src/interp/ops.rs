@@ -176,6 +176,10 @@ impl Interp {
                 _ => Err(self.no_op("^", &a, &b)),
             },
             Sidle => Err(self.no_op("&", &a, &b)),
+            OrdinalSum if crate::methods::misere::ordinal_sum(&a, &b).is_some() => {
+                crate::methods::misere::ordinal_sum(&a, &b)
+                    .unwrap_or_else(|| Err(self.no_op(":", &a, &b)))
+            }
             OrdinalSum => match (self.game_of(&a), self.game_of(&b)) {
                 (Some(g), Some(h)) => ordinal_sum(g?, h?),
                 _ => Err(self.no_op(":", &a, &b)),
@@ -275,6 +279,11 @@ impl Interp {
             }
             (Value::Output(x), Value::Str(y) | Value::Output(y)) if op == BinOp::Add => {
                 return Ok(Value::Output(format!("{x}{y}").into()))
+            }
+            (Value::Misere(_), _) | (_, Value::Misere(_)) if op != BinOp::PlusMinus => {
+                if let Some(r) = crate::methods::misere::additive(self, op == BinOp::Add, &a, &b) {
+                    return r;
+                }
             }
             _ => {}
         }

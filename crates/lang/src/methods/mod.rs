@@ -12,6 +12,7 @@ mod boards;
 mod collections;
 mod games;
 mod loopy;
+pub mod misere;
 mod objects;
 mod rulesets;
 mod strings;
@@ -112,6 +113,8 @@ macro_rules! function {
 
 /// The method tables, most specific receivers first within each.
 const TABLES: &[&[MethodDef]] = &[
+    misere::METHODS,
+    misere::COMPOUNDS,
     rulesets::METHODS,
     games::METHODS,
     loopy::METHODS,
@@ -179,6 +182,7 @@ const STATIC_TABLES: &[&[StaticDef]] = &[
     strings::STATICS,
     boards::STATICS,
     objects::STATICS,
+    misere::STATICS,
 ];
 
 /// Every static member of a built-in class.
@@ -235,6 +239,12 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         ["s"],
         "The number whose sign expansion s writes, as SignExpansion prints it (\"+-+\" is 3/4; SURREAL 9).",
         |_, a| surreal::from_sign_expansion(&string_arg(&a, 0)?)
+    ),
+    function!(
+        "MisereQuotient",
+        ["ruleset", "maxHeap"],
+        "The misère quotient of a heap ruleset (Kayles, TakeAndBreak(\"0.75\"), Subtraction([1,2])...) for heaps up to maxHeap, certified heap by heap; it prints its presentation and answers Size, PSize, Phi, IsTame, MultiplicationTable and Outcome(heaps) (MISERE 11).",
+        misere::misere_quotient
     ),
     function!(
         "Plot",

@@ -731,7 +731,7 @@ impl Parser {
     }
 
     /// `[]`, `[a, b, ...]` or `[e for ...]`.
-    fn list(&mut self) -> Result<Tree, ParseError> {
+    pub(super) fn list(&mut self) -> Result<Tree, ParseError> {
         let open = self.bump();
         if let Some(close) = self.eat(&TokenKind::RBracket) {
             return Ok(Tree::leaf(ExprKind::List(Vec::new()), open.to(close)));

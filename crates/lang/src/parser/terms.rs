@@ -339,6 +339,21 @@ impl Parser {
                     )
                 });
             }
+            // `*[2,[3]]`: a misère canonical game (MISERE 2), the star of a list.
+            TokenKind::LBracket if self.touches(self.pos) => {
+                let value = self.list()?;
+                let end = self.previous_span();
+                return self.node(value.height, || {
+                    Expr::new(
+                        ExprKind::Term {
+                            number: None,
+                            up: None,
+                            star: Some(StarPart::Expr(boxed(value))),
+                        },
+                        start.to(end),
+                    )
+                });
+            }
             // `*omega`, `*n`: the nimber of a named value.
             TokenKind::Ident(ref word) if self.touches(self.pos) && !is_down_word(word) => {
                 let (name, span) = self.take_ident("a name")?;

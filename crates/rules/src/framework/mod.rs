@@ -13,6 +13,7 @@ pub mod game;
 pub mod keyed;
 pub mod kind;
 pub mod loopy;
+pub mod misere;
 pub mod nim;
 pub mod position;
 pub mod ruleset;
