@@ -363,7 +363,10 @@ fn printed_values_in_the_corpus_parse_back() {
             let is_uptimal_expansion = expected.contains('.') && !expected.contains('(');
             // The upon forms `^[on]` and `^<on>` are output only (LOOPY 1.1),
             // and so is Conway's misère notation `*[2#1]` (MISERE 2).
-            if ["[on]", "<on>", "*["].iter().any(|form| expected.contains(form)) {
+            if ["[on]", "<on>", "*["]
+                .iter()
+                .any(|form| expected.contains(form))
+            {
                 continue;
             }
             // Messages, empty outputs and multi-line pictures (`\n`) are not

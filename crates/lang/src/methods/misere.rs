@@ -429,16 +429,6 @@ enum Compound {
     Ordinal,
 }
 
-fn mex(values: impl IntoIterator<Item = u32>) -> u32 {
-    let mut seen: Vec<u32> = values.into_iter().collect();
-    seen.sort_unstable();
-    seen.dedup();
-    seen.iter()
-        .enumerate()
-        .find(|&(i, &v)| v != i as u32)
-        .map_or(seen.len() as u32, |(i, _)| i as u32)
-}
-
 /// The nim value of the compound of g and h, by mex over its options.
 fn compound_value(
     kind: Compound,
@@ -479,7 +469,8 @@ fn compound_value(
                 }
             }
         }
-        mex(values)
+        let m = onag_rules::framework::mex(values.into_iter().map(u64::from));
+        u32::try_from(m).unwrap_or(u32::MAX)
     });
     memo.insert((g, h), v);
     v
