@@ -46,12 +46,17 @@ pub const RECEIVERS: &[&str] = &[
     "BackslidingToadsAndFrogs(\"t.f\")",
     "FoxAndGeese({(3,1),(3,3)}, (1,1))",
     "FoxAndGeese",
+    "*[2,2]",
+    "*[[2],1]",
+    "Kayles(9).MisereCanonicalForm",
+    "MisereQuotient(TakeAndBreak(\"0.75\"), 12)",
 ];
 
 /// Arguments of every kind of value.
 pub const ARGUMENTS: &[&str] = &[
     "0", "1", "2", "-1", "1/2", "^", "*", "omega", "\"x\"", "[1]", "Left", "{1|0}", "inf",
-    "Nothing", "(0,1)", "-2^70", "x -> x", "on", "over", "dud", "1 & 0", "'{0|}'",
+    "Nothing", "(0,1)", "-2^70", "x -> x", "on", "over", "dud", "1 & 0", "'{0|}'", "*[2]",
+    "[5, 7]",
 ];
 
 /// The call `(receiver).name(arguments)` with `arity` arguments picked by
