@@ -146,6 +146,30 @@ fn quotient_of_0_75() {
     ]);
 }
 
+/// A quotient becomes final once Φ is periodic over a long enough range
+/// (octal games), and then answers for heaps of every size: 0.75 with
+/// preperiod 8 and period 2, Kayles (0.77) with preperiod 71 and period 12
+/// (Plambeck and Siegel's values).
+#[test]
+fn final_quotients() {
+    check(&[
+        (
+            "Q := MisereQuotient(TakeAndBreak(\"0.75\"), 10); [Q.IsFinal, Q.Period]",
+            "[false,Nothing]",
+        ),
+        (
+            "Q := MisereQuotient(TakeAndBreak(\"0.75\"), 30); [Q.IsFinal, Q.Period]",
+            "[true,[8,2]]",
+        ),
+        ("Q.Word([10001]) == Q.Word([21])", "true"),
+        ("Q.Outcome([10001, 21])", "P"),
+        (
+            "K := MisereQuotient(Kayles, 200); [K.IsFinal, K.Period, K.Size]",
+            "[true,[71,12],40]",
+        ),
+    ]);
+}
+
 #[test]
 fn multiplication_table_of_0_75() {
     let mut s = Interp::new();

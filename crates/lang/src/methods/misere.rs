@@ -286,6 +286,15 @@ pub(super) static METHODS: &[MethodDef] = &[
     method!("IsTame", MisereQuotient, [], "Whether the quotient is one of the tame quotients T0, T1, T2, ... (MISERE 11.1).", |_, r, _| {
         flag(quotient(r)?.is_tame())
     }),
+    method!("IsFinal", MisereQuotient, [], "Whether the quotient is final: Φ has become periodic for this octal game, so the quotient and the outcomes of sums of heaps of every size are known.", |_, r, _| {
+        flag(quotient(r)?.is_final())
+    }),
+    method!("Period", MisereQuotient, [], "The preperiod and period (n0, p) of Φ once the quotient is final (Φ(n+p) = Φ(n) for n >= n0); Nothing before.", |_, r, _| {
+        Ok(match quotient(r)?.period() {
+            Some((n0, p)) => Value::list(vec![Value::integer(n0), Value::integer(p)]),
+            None => Value::Nothing,
+        })
+    }),
     method!("MaxHeap", MisereQuotient, [], "The largest heap the quotient is certified for.", |_, r, _| {
         Ok(Value::integer(quotient(r)?.max_heap()))
     }),

@@ -170,6 +170,10 @@ pub fn heap_game(h: &dyn kind::Heap, name: &str, max_heap: u32) -> RuleResult<He
         table.push(opts);
     }
     let table = std::sync::Arc::new(table);
+    // A game named by its code lets the solver recognise a final quotient
+    // (a periodic Φ of an octal game); it checks the options against the
+    // code before relying on it.
+    let name = h.code().unwrap_or_else(|| name.to_string());
     Ok(HeapGame::from_fn(name, move |n| {
         table.get(n as usize).cloned().unwrap_or_default()
     }))
