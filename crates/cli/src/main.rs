@@ -248,6 +248,9 @@ fn main() -> ExitCode {
             ))
         }
     };
+    // Bulk allocations of a known size are refused at once beyond the
+    // limit; other growth is watched while each input runs.
+    onag_core::memory::set_limit(max_memory);
     let how = Supervision {
         timeout,
         progress: true,

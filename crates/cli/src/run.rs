@@ -34,7 +34,7 @@ impl Failure {
             Failure::OutOfMemory(limit) => format!(
                 "Stopped: the memory in use passed the limit of {} (--max-memory); \
                  the session's tables of ruleset values were cleared",
-                bytes(*limit)
+                onag_core::memory::human(u128::from(*limit))
             ),
             Failure::Internal(what) => format!("internal error: {}", what.replace('\n', " ")),
         }
@@ -139,24 +139,6 @@ fn brief(message: &str) -> String {
     }
     let head: String = message.chars().take(MAX_MESSAGE).collect();
     format!("{head}... (the message goes on: {total} characters in all)")
-}
-
-/// A size in bytes for people: `512 MB`, `1.5 GB`.
-pub fn bytes(n: u64) -> String {
-    const UNITS: [&str; 5] = ["bytes", "KB", "MB", "GB", "TB"];
-    let mut unit = 0;
-    let mut whole = n;
-    let mut tenths = 0;
-    while whole >= 1024 && unit + 1 < UNITS.len() {
-        tenths = (whole % 1024) * 10 / 1024;
-        whole /= 1024;
-        unit += 1;
-    }
-    if tenths == 0 || unit == 0 {
-        format!("{whole} {}", UNITS[unit])
-    } else {
-        format!("{whole}.{tenths} {}", UNITS[unit])
-    }
 }
 
 /// The resident memory of this process, in bytes (Linux; None elsewhere).

@@ -163,6 +163,31 @@ fn deep_nesting_is_handled() {
     assert_eq!(out[3], "2");
 }
 
+/// A bulk allocation whose size is known in advance is refused before it
+/// is made when the size alone passes `--max-memory`, with the size it
+/// needs; the session goes on.
+#[test]
+fn bulk_allocations_are_refused_before_they_are_made() {
+    let text = "x := 1\n1..5000000\nKayles.NimValueSequence(10^7)\n[n for n in 1..5000000]\n(1..1000).Size\nx + 1\n";
+    let (code, out) = raw(&["--max-memory", "100M", "batch"], text.as_bytes());
+    assert_eq!(code, Some(0));
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 6, "{out}");
+    assert_eq!(
+        lines[1],
+        "!!A range of 5000000 elements needs about 305.1 MB; the limit is 100 MB (--max-memory)"
+    );
+    assert!(
+        lines[2].starts_with("!!NimValueSequence(10000000) needs about")
+            && lines[2].ends_with("the limit is 100 MB (--max-memory)"),
+        "{}",
+        lines[2]
+    );
+    assert!(lines[3].contains("needs about"), "{}", lines[3]);
+    assert_eq!(lines[4], "1000");
+    assert_eq!(lines[5], "2");
+}
+
 /// A flat sum or product of any length is computed, not refused as too
 /// deep (it was refused beyond 20,000 terms).
 #[test]

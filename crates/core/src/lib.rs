@@ -9,6 +9,7 @@
 pub mod game;
 pub mod interrupt;
 pub mod loopy;
+pub mod memory;
 pub mod misere;
 pub mod nim;
 pub mod number;

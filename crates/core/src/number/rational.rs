@@ -295,6 +295,13 @@ impl Rational {
         if bits.saturating_mul(u64::from(e)) >= MAX_POW_BITS {
             return Err(too_large());
         }
+        // Numerator and denominator of the power, in bytes.
+        let size = (u128::from(self.num.bit_length()) + u128::from(self.den.bit_length()))
+            * u128::from(e)
+            / 8;
+        if let Some(message) = crate::memory::refusal(size, || format!("{self}^{e}")) {
+            return Err(NumberError::new(message));
+        }
         // Powers of coprime integers stay coprime, and den^e > 0.
         Ok(Rational {
             num: self.num.pow(e),

@@ -492,6 +492,12 @@ impl Interp {
                 format!("Range too long (more than {MAX_RANGE} elements)"),
             ));
         };
+        let cells = u128::from(count + 1) * std::mem::size_of::<Value>() as u128;
+        if let Some(message) =
+            onag_core::memory::refusal(cells, || format!("A range of {} elements", count + 1))
+        {
+            return Err(EvalError::of(ErrorKind::ResourceLimit, message));
+        }
         let mut out = Vec::with_capacity(count as usize + 1);
         let mut x = from;
         for _ in 0..=count {

@@ -144,7 +144,13 @@ pub(super) static METHODS: &[MethodDef] = &[
     }),
     method!("NimValueSequence", Ruleset, ["n"], "The nim values of heaps 1 to n.", |_, r, a| {
         let r = rulesets::ruleset(r)?;
-        let v = rulesets::heap(&r, "NimValueSequence")?.nim_value_sequence(rulesets::count(arg(a, 0)?, "NimValueSequence")?)?;
+        let n = rulesets::count(arg(a, 0)?, "NimValueSequence")?;
+        // The sequence, then its list of values.
+        let cells = u128::from(n) * (8 + std::mem::size_of::<Value>() as u128);
+        if let Some(message) = onag_core::memory::refusal(cells, || format!("NimValueSequence({n})")) {
+            return Err(crate::error::EvalError::of(crate::error::ErrorKind::ResourceLimit, message));
+        }
+        let v = rulesets::heap(&r, "NimValueSequence")?.nim_value_sequence(n)?;
         Ok(rulesets::nim_list(v))
     }),
     method!("CheckPeriodicity", Ruleset, ["n"], "The period, preperiod and saltus of the nim values of heaps 0 to n-1 (Guy and Smith's test), or Nothing.", |_, r, a| {

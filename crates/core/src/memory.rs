@@ -1,0 +1,89 @@
+//! The memory budget of a computation: sizes that cannot fit are refused
+//! before they are allocated.
+//!
+//! The front end sets the budget ([`set_limit`], `--max-memory`); code that
+//! is about to allocate in bulk, with a size it knows in advance (a long
+//! range, a sequence of nim values, a huge power, a list of options), calls
+//! [`reserve`] first, which refuses (through [`interrupt::refuse`], an
+//! ordinary error for the user) when the size alone passes the budget:
+//! "... needs about 88 TB; the limit is 18 GB". Growth that is not known in
+//! advance (tables, lists built element by element) is watched by the front
+//! end, which compares the resident memory with the same budget.
+//!
+//! [`interrupt::refuse`]: crate::interrupt::refuse
+
+use std::sync::atomic::{AtomicU64, Ordering};
+
+static LIMIT: AtomicU64 = AtomicU64::new(u64::MAX);
+
+/// Set the budget in bytes (None: no budget).
+pub fn set_limit(bytes: Option<u64>) {
+    LIMIT.store(bytes.unwrap_or(u64::MAX), Ordering::Relaxed);
+}
+
+/// The budget in bytes, if there is one.
+pub fn limit() -> Option<u64> {
+    match LIMIT.load(Ordering::Relaxed) {
+        u64::MAX => None,
+        n => Some(n),
+    }
+}
+
+/// Whether `bytes` fit in the budget.
+pub fn fits(bytes: u128) -> bool {
+    limit().is_none_or(|l| bytes <= u128::from(l))
+}
+
+/// Refuse the running computation when `what` (computed only then) would
+/// need `bytes` bytes, more than the budget.
+pub fn reserve(bytes: u128, what: impl FnOnce() -> String) {
+    if let Some(message) = refusal(bytes, what) {
+        crate::interrupt::refuse(message);
+    }
+}
+
+/// The message of [`reserve`] for a size that does not fit, if it does
+/// not: for callers that report errors as values.
+pub fn refusal(bytes: u128, what: impl FnOnce() -> String) -> Option<String> {
+    let l = limit()?;
+    (bytes > u128::from(l)).then(|| {
+        format!(
+            "{} needs about {}; the limit is {} (--max-memory)",
+            what(),
+            human(bytes),
+            human(u128::from(l))
+        )
+    })
+}
+
+/// A size in bytes for people: `512 MB`, `1.5 GB`, `88 TB`.
+pub fn human(n: u128) -> String {
+    const UNITS: [&str; 7] = ["bytes", "KB", "MB", "GB", "TB", "PB", "EB"];
+    let mut unit = 0;
+    let mut whole = n;
+    let mut tenths = 0;
+    while whole >= 1024 && unit + 1 < UNITS.len() {
+        tenths = (whole % 1024) * 10 / 1024;
+        whole /= 1024;
+        unit += 1;
+    }
+    if tenths == 0 || unit == 0 {
+        format!("{whole} {}", UNITS[unit])
+    } else {
+        format!("{whole}.{tenths} {}", UNITS[unit])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sizes_for_people() {
+        assert_eq!(human(512), "512 bytes");
+        assert_eq!(human(1536), "1.5 KB");
+        assert_eq!(human(3 << 30), "3 GB");
+        assert_eq!(human(88 << 40), "88 TB");
+        assert_eq!(human(u128::MAX), format!("{} EB", u128::MAX >> 60));
+    }
+}
