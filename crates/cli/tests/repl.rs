@@ -132,3 +132,27 @@ fn no_color_is_respected() -> Result<(), rexpect::error::Error> {
     }
     Ok(())
 }
+
+/// Lines typed while a computation runs are kept and run after it, in
+/// order (the terminal holds them; the session reads them at its next
+/// prompt).
+#[test]
+fn typing_ahead_during_a_computation() -> Result<(), rexpect::error::Error> {
+    let dir = std::env::temp_dir().join(format!("onag-ahead-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_onag"));
+    cmd.env("ONAG_HISTORY", dir.join("history"))
+        .env("TERM", "xterm");
+    let mut p = spawn_command(cmd, Some(60_000))?;
+    p.exp_string("onag> ")?;
+    p.send_line("Domineering(Grid.Empty(4,7)).CanonicalForm")?;
+    std::thread::sleep(Duration::from_millis(300));
+    p.send_line("ta := 3")?;
+    p.send_line("ta * 5")?;
+    p.exp_string("\r\n15\r\n")?;
+    p.exp_string("onag> ")?;
+    p.send_control('d')?;
+    p.exp_eof()?;
+    let _ = std::fs::remove_dir_all(&dir);
+    Ok(())
+}
