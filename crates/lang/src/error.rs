@@ -183,7 +183,7 @@ impl From<onag_core::number::NumberError> for EvalError {
 impl From<onag_core::loopy::LoopyError> for EvalError {
     fn from(e: onag_core::loopy::LoopyError) -> Self {
         // CGSuite's own messages (LOOPY.md), shown as they are.
-        let kind = if e.message.starts_with("That loopy game is too large") {
+        let kind = if e.is_too_large() {
             ErrorKind::ResourceLimit
         } else {
             ErrorKind::Game

@@ -8,6 +8,9 @@ use std::fmt;
 pub struct LoopyError {
     /// The message shown to the user.
     pub message: String,
+    /// Whether a budget of vertices, states or positions was exceeded
+    /// (rather than the game having no such value).
+    too_large: bool,
 }
 
 impl LoopyError {
@@ -15,14 +18,29 @@ impl LoopyError {
     pub fn new(message: impl Into<String>) -> LoopyError {
         LoopyError {
             message: message.into(),
+            too_large: false,
         }
     }
 
     /// A computation needs more than its budget of vertices or states.
     pub(crate) fn too_large(what: &str, needed: u128, budget: u128) -> LoopyError {
-        LoopyError::new(format!(
+        LoopyError::over_budget(format!(
             "That loopy game is too large: {what} needs {needed} entries, more than the limit of {budget}."
         ))
+    }
+
+    /// An error for a computation beyond one of its budgets.
+    pub(crate) fn over_budget(message: String) -> LoopyError {
+        LoopyError {
+            too_large: true,
+            ..LoopyError::new(message)
+        }
+    }
+
+    /// Whether the computation was beyond a budget (of vertices, states or
+    /// positions explored), rather than without a value.
+    pub fn is_too_large(&self) -> bool {
+        self.too_large
     }
 
     /// `Variety degree must be an idempotent.`

@@ -82,7 +82,7 @@ pub fn explore<P: Clone + Eq + Hash>(
                         let k = *index.entry(q.clone()).or_insert(next);
                         if k == next {
                             if positions.len() >= limit {
-                                return Err(LoopyError::new(format!(
+                                return Err(LoopyError::over_budget(format!(
                                     "That game has more than {limit} positions to explore."
                                 )));
                             }

@@ -110,9 +110,7 @@ impl From<onag_core::loopy::LoopyError> for RuleError {
     /// A loopy-game computation that failed: beyond a budget (`TooLarge`),
     /// or a position the loopy evaluator cannot value (`BadPosition`).
     fn from(e: onag_core::loopy::LoopyError) -> RuleError {
-        let too_large = e.message.starts_with("That loopy game is too large")
-            || e.message.starts_with("That game has more than");
-        let kind = if too_large {
+        let kind = if e.is_too_large() {
             ErrorKind::TooLarge
         } else {
             ErrorKind::BadPosition
