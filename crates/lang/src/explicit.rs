@@ -124,7 +124,7 @@ pub fn options(interp: &Interp, v: &Value, player: Player) -> EvalResult<Vec<Val
             .collect(),
         Value::Loopy(x) => match x.as_stopper() {
             Some(s) => s
-                .options(loopy_player(player))
+                .options(player.into())
                 .into_iter()
                 .map(|s| Value::loopy(s.into()))
                 .collect(),
@@ -148,13 +148,6 @@ pub fn options(interp: &Interp, v: &Value, player: Player) -> EvalResult<Vec<Val
             list.iter().map(|&g| Value::game(g)).collect()
         }
     })
-}
-
-fn loopy_player(p: Player) -> loopy::Player {
-    match p {
-        Player::Left => loopy::Player::Left,
-        Player::Right => loopy::Player::Right,
-    }
 }
 
 /// The value of a game object (`GameValue`, LOOPY 4.1): a game that is
@@ -218,11 +211,7 @@ impl LoopyRules for Rules<'_> {
     type Position = Position;
 
     fn options(&self, p: &Position, player: loopy::Player) -> LoopyResult<Vec<Position>> {
-        let player = match player {
-            loopy::Player::Left => Player::Left,
-            loopy::Player::Right => Player::Right,
-        };
-        let options = options(self.interp, &p.0, player).map_err(loopy_error)?;
+        let options = options(self.interp, &p.0, player.into()).map_err(loopy_error)?;
         Ok(options.into_iter().map(Position).collect())
     }
 

@@ -45,13 +45,6 @@ fn pseudonumber(p: loopy::LoopyResult<Pseudonumber>) -> EvalResult {
     Ok(Value::loopy(Stopper::from_pseudonumber(&p?).into()))
 }
 
-fn player(p: Player) -> loopy::Player {
-    match p {
-        Player::Left => loopy::Player::Left,
-        Player::Right => loopy::Player::Right,
-    }
-}
-
 /// A set of stoppers, in CGSuite's order of loopy values.
 fn stopper_set(items: Vec<Stopper>) -> Value {
     Value::set(items.into_iter().map(|s| Value::loopy(s.into())).collect())
@@ -223,7 +216,7 @@ pub(super) static METHODS: &[MethodDef] = &[
         CanonicalStopper,
         ["player"],
         "The set of the player's options (a pass is the game itself).",
-        |_, r, a| Ok(stopper_set(stopper(r)?.options(player(player_arg(a, 0)?))))
+        |_, r, a| Ok(stopper_set(stopper(r)?.options(player_arg(a, 0)?.into())))
     ),
     method!(
         "LeftOptions",
@@ -272,14 +265,14 @@ pub(super) static METHODS: &[MethodDef] = &[
         CanonicalStopper,
         ["player"],
         "The player's stop, a pseudonumber.",
-        |_, r, a| pseudonumber(stopper(r)?.stop(player(player_arg(a, 0)?)))
+        |_, r, a| pseudonumber(stopper(r)?.stop(player_arg(a, 0)?.into()))
     ),
     method!(
         "StrongStop",
         CanonicalStopper,
         ["player"],
         "The player's stop with x over and x under replaced by x.",
-        |_, r, a| pseudonumber(stopper(r)?.strong_stop(player(player_arg(a, 0)?)))
+        |_, r, a| pseudonumber(stopper(r)?.strong_stop(player_arg(a, 0)?.into()))
     ),
     method!(
         "Subordinate",

@@ -29,7 +29,7 @@
 //! table can be cleared between computations.
 
 use super::error::{ErrorKind, RuleError};
-use super::loopy::{player, POSITION_LIMIT};
+use super::loopy::POSITION_LIMIT;
 use super::nim::mex;
 use super::position::Player;
 use super::table::{Busy, LocalTable, Pending, Table};
@@ -615,7 +615,7 @@ where
             return Ok(Vec::new());
         };
         let impartial = self.front.class(pos).is_some_and(|c| c.impartial);
-        let player = (!impartial).then(|| player(who));
+        let player = (!impartial).then(|| who.into());
         let options = self.front.options(pos, player).map_err(|e| self.fail(e))?;
         let nodes = options.into_iter().map(|o| self.node(o)).collect();
         self.check()?;

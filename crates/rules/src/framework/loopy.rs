@@ -45,14 +45,6 @@ type LoopyResult<T> = Result<T, LoopyError>;
 /// The most positions one explored graph may have.
 pub const POSITION_LIMIT: usize = 1_000_000;
 
-/// The rules' player for the core's.
-pub fn player(p: loopy::Player) -> Player {
-    match p {
-        loopy::Player::Left => Player::Left,
-        loopy::Player::Right => Player::Right,
-    }
-}
-
 /// A position of a ruleset whose positions may repeat, as the canonical
 /// form evaluator sees it: its components fail with the loopy error when
 /// the position has a loopy value of its own, and only symmetries that
@@ -161,7 +153,7 @@ pub fn graph_value<P: Position>(p: &P, limit: usize) -> RuleResult<SidedValue> {
         return Ok(v);
     }
     let moves = |q: &P, who: loopy::Player| -> LoopyResult<Vec<Move<P>>> {
-        Ok(q.options(player(who))
+        Ok(q.options(who.into())
             .into_iter()
             .map(|o| match o.loopy_value() {
                 Some(v) => Move::Value(v),
@@ -204,7 +196,7 @@ impl<P: Position> LoopyRules for Rules<P> {
     type Position = P;
 
     fn options(&self, p: &P, who: loopy::Player) -> LoopyResult<Vec<P>> {
-        Ok(p.options(player(who)).iter().map(representative).collect())
+        Ok(p.options(who.into()).iter().map(representative).collect())
     }
 
     fn decompose(&self, p: &P) -> LoopyResult<Option<Vec<Part<P>>>> {
@@ -279,7 +271,7 @@ impl LoopyRules for AnyRules {
     type Position = Node;
 
     fn options(&self, p: &Node, who: loopy::Player) -> LoopyResult<Vec<Node>> {
-        match p.pos.options(player(who)) {
+        match p.pos.options(who.into()) {
             Ok(opts) => Ok(opts.into_iter().map(Node::new).collect()),
             Err(e) => Err(self.fail(e)),
         }

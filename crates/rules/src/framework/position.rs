@@ -24,6 +24,25 @@ impl Player {
     }
 }
 
+/// The core's loopy layer names the players the same way.
+impl From<onag_core::loopy::Player> for Player {
+    fn from(p: onag_core::loopy::Player) -> Player {
+        match p {
+            onag_core::loopy::Player::Left => Player::Left,
+            onag_core::loopy::Player::Right => Player::Right,
+        }
+    }
+}
+
+impl From<Player> for onag_core::loopy::Player {
+    fn from(p: Player) -> onag_core::loopy::Player {
+        match p {
+            Player::Left => onag_core::loopy::Player::Left,
+            Player::Right => onag_core::loopy::Player::Right,
+        }
+    }
+}
+
 /// The board a position is played on, as the characters of its cells (the
 /// ones its position text uses, `.` for an empty cell): a grid, or a strip
 /// as a single row. This is what `P.Board` draws.
