@@ -209,26 +209,9 @@ impl HeapGame {
         }
         crate::interrupt::checkpoint();
         let p = stacker::maybe_grow(64 * 1024, 1024 * 1024, || {
-            let mut last = None;
-            let mut any_move = false;
-            for (i, &h) in pos.iter().enumerate() {
-                if last == Some(h) {
-                    continue;
-                }
-                last = Some(h);
-                for o in self.options(h) {
-                    any_move = true;
-                    let mut next: Vec<u32> =
-                        pos[..i].iter().chain(&pos[i + 1..]).copied().collect();
-                    next.extend(o);
-                    next.sort_unstable_by(|a, b| b.cmp(a));
-                    if self.brute_p(next) {
-                        return false;
-                    }
-                }
-            }
-            // A position without moves is won by the player to move.
-            any_move
+            let never: Result<bool, std::convert::Infallible> =
+                p_by_moves(&pos, |h| self.options(h), |next| Ok(self.brute_p(next)));
+            never.unwrap_or_else(|e| match e {})
         });
         self.outcomes
             .lock()
@@ -236,4 +219,35 @@ impl HeapGame {
             .insert(pos, p);
         p
     }
+}
+
+/// Whether a sum of heaps (sorted in decreasing order, no empty heap) is a
+/// misère P-position, given whether each position one move away is
+/// (`is_p`, which the caller memoises): it is when there is a move and
+/// none leads to a P-position (a player without a move wins). A move
+/// replaces one heap h by the heaps of one of its `options(h)`; equal heaps
+/// are tried once.
+pub(crate) fn p_by_moves<O: AsRef<[Vec<u32>]>, E>(
+    pos: &[u32],
+    options: impl Fn(u32) -> O,
+    mut is_p: impl FnMut(Vec<u32>) -> Result<bool, E>,
+) -> Result<bool, E> {
+    let mut last = None;
+    let mut any_move = false;
+    for (i, &h) in pos.iter().enumerate() {
+        if last == Some(h) {
+            continue;
+        }
+        last = Some(h);
+        for o in options(h).as_ref() {
+            any_move = true;
+            let mut next: Vec<u32> = pos[..i].iter().chain(&pos[i + 1..]).copied().collect();
+            next.extend(o);
+            next.sort_unstable_by(|a, b| b.cmp(a));
+            if is_p(next)? {
+                return Ok(false);
+            }
+        }
+    }
+    Ok(any_move)
 }

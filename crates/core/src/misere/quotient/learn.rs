@@ -19,6 +19,7 @@
 
 use super::monoid::Monoid;
 use super::solver::{check_a, check_b};
+use crate::misere::heap::p_by_moves;
 use crate::misere::{MisereError, MisereResult};
 use rustc_hash::FxHashMap;
 
@@ -69,26 +70,13 @@ impl Oracle<'_> {
             )));
         }
         crate::interrupt::checkpoint();
-        let p = stacker::maybe_grow(64 * 1024, 1024 * 1024, || -> MisereResult<bool> {
-            let mut last = None;
-            let mut any_move = false;
-            for (i, &h) in pos.iter().enumerate() {
-                if last == Some(h) {
-                    continue;
-                }
-                last = Some(h);
-                for o in &self.options[h as usize] {
-                    any_move = true;
-                    let mut next: Vec<u32> =
-                        pos[..i].iter().chain(&pos[i + 1..]).copied().collect();
-                    next.extend(o);
-                    next.sort_unstable_by(|a, b| b.cmp(a));
-                    if self.sorted_is_p(next)? {
-                        return Ok(false);
-                    }
-                }
-            }
-            Ok(any_move)
+        let options = self.options;
+        let p = stacker::maybe_grow(64 * 1024, 1024 * 1024, || {
+            p_by_moves(
+                &pos,
+                |h| &options[h as usize],
+                |next| self.sorted_is_p(next),
+            )
         })?;
         self.memo.insert(pos, p);
         Ok(p)
