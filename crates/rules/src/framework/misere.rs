@@ -18,21 +18,36 @@ use rustc_hash::{FxHashMap, FxHashSet};
 use std::cell::RefCell;
 use std::rc::Rc;
 
-/// The memo of misère canonical forms of components, by printed text.
-#[derive(Default)]
-struct FormTable(FxHashMap<String, Misere>);
+/// A memo of values of components, by printed text: misère canonical
+/// forms, misère outcomes (Left wins moving first, Right wins moving first).
+struct Memo<V>(FxHashMap<String, V>);
 
-/// The memo of misère outcomes (Left wins moving first, Right wins moving
-/// first) of components, by printed text.
-#[derive(Default)]
-struct OutcomeTable(FxHashMap<String, (bool, bool)>);
-
-fn forms() -> Rc<RefCell<FormTable>> {
-    cache::kept((), || Rc::new(RefCell::new(FormTable::default())))
+/// The session's memo of values of type `V`.
+fn memo<V: 'static>() -> Rc<RefCell<Memo<V>>> {
+    cache::kept((), || Rc::new(RefCell::new(Memo(FxHashMap::default()))))
 }
 
-fn outcomes() -> Rc<RefCell<OutcomeTable>> {
-    cache::kept((), || Rc::new(RefCell::new(OutcomeTable::default())))
+/// The value of component `p` from `memo`, or computed by `compute` (which
+/// recurses through `active`) and remembered; a component met again while
+/// it is being computed is a loop: `That is not a short game.`
+fn memoised<V: Copy>(
+    p: &dyn AnyPosition,
+    memo: &RefCell<Memo<V>>,
+    active: &mut FxHashSet<String>,
+    compute: impl FnOnce(&mut FxHashSet<String>) -> RuleResult<V>,
+) -> RuleResult<V> {
+    let key = p.display();
+    if let Some(&v) = memo.borrow().0.get(&key) {
+        return Ok(v);
+    }
+    if !active.insert(key.clone()) {
+        return Err(RuleError::loopy());
+    }
+    onag_core::interrupt::checkpoint();
+    let v = stacker::maybe_grow(64 * 1024, 1024 * 1024, || compute(active))?;
+    active.remove(&key);
+    memo.borrow_mut().0.insert(key, v);
+    Ok(v)
 }
 
 /// Whether a position is impartial (its ruleset gives it a nim value).
@@ -51,14 +66,12 @@ pub fn misere_form(p: &dyn AnyPosition) -> RuleResult<Misere> {
             p.display()
         )));
     }
-    let table = forms();
-    let mut active = FxHashSet::default();
-    form_of(p, &table, &mut active)
+    form_of(p, &memo(), &mut FxHashSet::default())
 }
 
 fn form_of(
     p: &dyn AnyPosition,
-    table: &Rc<RefCell<FormTable>>,
+    table: &RefCell<Memo<Misere>>,
     active: &mut FxHashSet<String>,
 ) -> RuleResult<Misere> {
     let parts = p.decomposition()?;
@@ -74,75 +87,46 @@ fn form_of(
 
 fn component_form(
     p: &dyn AnyPosition,
-    table: &Rc<RefCell<FormTable>>,
+    table: &RefCell<Memo<Misere>>,
     active: &mut FxHashSet<String>,
 ) -> RuleResult<Misere> {
-    let key = p.display();
-    if let Some(&g) = table.borrow().0.get(&key) {
-        return Ok(g);
-    }
-    if !active.insert(key.clone()) {
-        return Err(RuleError::loopy());
-    }
-    onag_core::interrupt::checkpoint();
-    let g = stacker::maybe_grow(64 * 1024, 1024 * 1024, || {
+    memoised(p, table, active, |active| {
         let mut options = Vec::new();
         for o in p.options(Player::Left)? {
             options.push(form_of(&*o, table, active)?);
         }
-        Ok::<_, RuleError>(Misere::from_options(options))
-    })?;
-    active.remove(&key);
-    table.borrow_mut().0.insert(key, g);
-    Ok(g)
+        Ok(Misere::from_options(options))
+    })
 }
 
 /// The misère outcome of any short position (MISERE 2, "a player who
 /// cannot move wins"), by direct recursion over its options: whether Left
 /// wins moving first, and whether Right wins moving first.
 pub fn misere_outcome(p: &dyn AnyPosition) -> RuleResult<(bool, bool)> {
-    let table = outcomes();
-    let mut active = FxHashSet::default();
-    outcome_of(p, &table, &mut active)
+    outcome_of(p, &memo(), &mut FxHashSet::default())
 }
 
 fn outcome_of(
     p: &dyn AnyPosition,
-    table: &Rc<RefCell<OutcomeTable>>,
+    table: &RefCell<Memo<(bool, bool)>>,
     active: &mut FxHashSet<String>,
 ) -> RuleResult<(bool, bool)> {
-    let key = p.display();
-    if let Some(&o) = table.borrow().0.get(&key) {
-        return Ok(o);
-    }
-    if !active.insert(key.clone()) {
-        return Err(RuleError::loopy());
-    }
-    onag_core::interrupt::checkpoint();
-    let o = stacker::maybe_grow(64 * 1024, 1024 * 1024, || {
-        // Left moving first wins with no move, or with a move to a
-        // position that Right, moving first there, loses.
-        let left = p.options(Player::Left)?;
-        let mut left_wins = left.is_empty();
-        for o in &left {
-            if left_wins {
-                break;
+    memoised(p, table, active, |active| {
+        // A player moving first wins with no move, or with a move to a
+        // position that the opponent, moving first there, loses.
+        let mut wins = |player: Player| -> RuleResult<bool> {
+            let options = p.options(player)?;
+            for o in &options {
+                let (left, right) = outcome_of(&**o, table, active)?;
+                let opponent_wins = if player == Player::Left { right } else { left };
+                if !opponent_wins {
+                    return Ok(true);
+                }
             }
-            left_wins = !outcome_of(&**o, table, active)?.1;
-        }
-        let right = p.options(Player::Right)?;
-        let mut right_wins = right.is_empty();
-        for o in &right {
-            if right_wins {
-                break;
-            }
-            right_wins = !outcome_of(&**o, table, active)?.0;
-        }
-        Ok::<_, RuleError>((left_wins, right_wins))
-    })?;
-    active.remove(&key);
-    table.borrow_mut().0.insert(key, o);
-    Ok(o)
+            Ok(options.is_empty())
+        };
+        Ok((wins(Player::Left)?, wins(Player::Right)?))
+    })
 }
 
 /// A heap ruleset as the core's heap game for heaps up to `max_heap`
