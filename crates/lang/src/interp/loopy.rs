@@ -101,8 +101,8 @@ impl Interp {
         Ok(Value::loopy(v))
     }
 
-    /// `a op b` when the operator is `&` or an operand is a loopy value;
-    /// None when the ordinary operators apply.
+    /// `a op b` when the operator is `&` or an operand is a loopy value or
+    /// an explicit game; None when the ordinary operators apply.
     pub(crate) fn loopy_binary(&self, op: BinOp, a: &Value, b: &Value) -> Option<EvalResult> {
         let explicit = matches!(a, Value::Explicit(_)) || matches!(b, Value::Explicit(_));
         if explicit && op == BinOp::OrdinalSum {
