@@ -317,7 +317,22 @@ impl Parser {
         self.touches(index) && can_begin_operand(self.kind(index))
     }
 
-    /// A term starting with `*`: `*`, `*n` or `*(expr)`.
+    /// `*` of a computed value (`*(e)`, `*[...]`, `*name`), spanning `span`.
+    fn star_of(&self, value: Tree, span: Span) -> Result<Tree, ParseError> {
+        self.node(value.height, || {
+            let star = Some(StarPart::Expr(boxed(value)));
+            Expr::new(
+                ExprKind::Term {
+                    number: None,
+                    up: None,
+                    star,
+                },
+                span,
+            )
+        })
+    }
+
+    /// A term starting with `*`: `*`, `*n`, `*(expr)`, `*[...]` or `*name`.
     pub(super) fn star_term(&mut self) -> Result<Tree, ParseError> {
         let start = self.bump();
         let star = match self.peek().kind {
@@ -327,47 +342,19 @@ impl Parser {
                 let value = self.parse_expr()?;
                 let close =
                     self.expect(&TokenKind::RParen, "`)` after the nim value in `*(...)`")?;
-                return self.node(value.height, || {
-                    let star = Some(StarPart::Expr(boxed(value)));
-                    Expr::new(
-                        ExprKind::Term {
-                            number: None,
-                            up: None,
-                            star,
-                        },
-                        start.to(close),
-                    )
-                });
+                return self.star_of(value, start.to(close));
             }
             // `*[2,[3]]`: a misère canonical game (MISERE 2), the star of a list.
             TokenKind::LBracket if self.touches(self.pos) => {
                 let value = self.list()?;
                 let end = self.previous_span();
-                return self.node(value.height, || {
-                    Expr::new(
-                        ExprKind::Term {
-                            number: None,
-                            up: None,
-                            star: Some(StarPart::Expr(boxed(value))),
-                        },
-                        start.to(end),
-                    )
-                });
+                return self.star_of(value, start.to(end));
             }
             // `*omega`, `*n`: the nimber of a named value.
             TokenKind::Ident(ref word) if self.touches(self.pos) && !is_down_word(word) => {
                 let (name, span) = self.take_ident("a name")?;
                 let value = Tree::leaf(ExprKind::Ident(name), span);
-                return self.node(value.height, || {
-                    Expr::new(
-                        ExprKind::Term {
-                            number: None,
-                            up: None,
-                            star: Some(StarPart::Expr(boxed(value))),
-                        },
-                        start.to(span),
-                    )
-                });
+                return self.star_of(value, start.to(span));
             }
             _ => StarPart::Nimber(BigInt::from(1)),
         };
