@@ -12,7 +12,7 @@ use libfuzzer_sys::fuzz_target;
 mod session;
 
 fuzz_target!(
-    init: session::abort_on_defects(),
+    init: session::init(),
     |data: &[u8]| {
         let text = String::from_utf8_lossy(data);
         let mut interp = onag_lang::Interp::new();

@@ -14,7 +14,7 @@ mod calls;
 mod session;
 
 fuzz_target!(
-    init: session::abort_on_defects(),
+    init: session::init(),
     |data: &[u8]| {
         let methods: Vec<_> = onag_lang::methods::all().collect();
         let mut interp = onag_lang::Interp::new();

@@ -8,8 +8,17 @@ use std::panic::{self, AssertUnwindSafe};
 use std::sync::mpsc;
 use std::time::Duration;
 
+/// Set up the fuzzing process: a memory budget of 1 GB for bulk
+/// allocations (so that a refusal, not the fuzzer's memory limit, answers an
+/// input that asks for too much), and an abort on every panic except a
+/// cancellation or a refusal.
+pub fn init() {
+    onag_core::memory::set_limit(Some(1 << 30));
+    abort_on_defects();
+}
+
 /// Abort on every panic except a cancellation or a refusal.
-pub fn abort_on_defects() {
+fn abort_on_defects() {
     let default = panic::take_hook();
     panic::set_hook(Box::new(move |info| {
         let payload = info.payload();

@@ -15,4 +15,5 @@ pub mod nim;
 pub mod number;
 pub mod sharded;
 pub mod sign_expansion;
+pub mod stack;
 pub mod surreal;

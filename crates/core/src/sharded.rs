@@ -13,7 +13,7 @@ use std::hash::{BuildHasher, Hash};
 use std::sync::{Mutex, MutexGuard};
 
 /// The number of shards.
-const SHARDS: usize = 64;
+pub(crate) const SHARDS: usize = 64;
 
 /// The bits of the hash that choose the shard: above the bits a table of
 /// fewer than 2^48 buckets uses for its slots, and below the top 7 bits
@@ -35,8 +35,15 @@ impl<K: Hash + Eq, V> Default for ShardedMap<K, V> {
     }
 }
 
-fn hash_of<K: Hash>(k: &K) -> u64 {
+/// The hash every sharded table of the crate uses (the game store's
+/// shards too): Fx, computed once per key.
+pub(crate) fn hash_of<K: Hash>(k: &K) -> u64 {
     FxBuildHasher.hash_one(k)
+}
+
+/// The shard of a hash (see [`SHARD_SHIFT`] for the bits it takes).
+pub(crate) fn shard_index(hash: u64) -> usize {
+    (hash >> SHARD_SHIFT) as usize % SHARDS
 }
 
 impl<K: Hash + Eq, V> ShardedMap<K, V> {
@@ -51,8 +58,9 @@ impl<K: Hash + Eq, V> ShardedMap<K, V> {
     /// cancelled computation) leaves it intact, since entries are inserted
     /// whole, so a poisoned lock is still usable.
     fn shard(&self, hash: u64) -> MutexGuard<'_, HashTable<(K, V)>> {
-        let i = (hash >> SHARD_SHIFT) as usize % SHARDS;
-        self.shards[i].lock().unwrap_or_else(|e| e.into_inner())
+        self.shards[shard_index(hash)]
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
     }
 
     /// The value stored for `k`.

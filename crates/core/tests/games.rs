@@ -284,3 +284,35 @@ fn deep_games_do_not_overflow_the_stack() {
     assert_eq!(g.neg().neg(), g);
     assert!(g.to_string().starts_with("{10000|"));
 }
+
+#[test]
+fn games_deeper_than_the_bound_are_refused_not_overflowed() {
+    // `1000000.^` is a nus, handled by formula at any depth; a sum with a
+    // switch recurses through its million levels of options, and is
+    // refused at the depth bound with an ordinary error.
+    let deep = Game::from_nus(Nus::new(Dyadic::zero(), Integer::from(1_000_000), 0));
+    let switch = Game::from_options(&[Game::integer(1)], &[Game::ZERO]);
+    let caught = std::panic::catch_unwind(|| deep + switch).unwrap_err();
+    let message = onag_core::interrupt::refusal(caught.as_ref()).expect("a refusal");
+    assert!(message.starts_with("Too deep"), "{message}");
+    // Within the bound the same sum computes.
+    let shallow = Game::from_nus(Nus::new(Dyadic::zero(), Integer::from(1000), 0));
+    assert_eq!((shallow + switch - switch), shallow);
+}
+
+#[test]
+fn canonical_forms_compare_each_follower_once() {
+    // {0 || 0 | *n}: deciding whether the Right option reverses compares
+    // the game being built with every smaller nimber, each reached along
+    // many paths; remembered, it takes n^2 steps, not exponentially many.
+    let n = 3000;
+    let star_n = Game::nimber(n);
+    let g = Game::from_options(
+        &[Game::ZERO],
+        &[Game::from_options(&[Game::ZERO], &[star_n])],
+    );
+    assert_eq!(
+        g,
+        Game::from_nus(Nus::new(Dyadic::zero(), Integer::from(2), n))
+    );
+}

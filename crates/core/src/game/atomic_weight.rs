@@ -64,14 +64,9 @@
 use super::Game;
 use crate::number::Integer;
 use crate::sharded::ShardedMap;
+use crate::stack::descend;
 use rustc_hash::FxHashMap;
 use std::sync::OnceLock;
-
-fn recurse<R>(f: impl FnOnce() -> R) -> R {
-    // Deep recursions take long too: they stop when asked to.
-    crate::interrupt::check();
-    stacker::maybe_grow(64 * 1024, 1024 * 1024, f)
-}
 
 impl Game {
     /// The atomic weight of G, or None if G is not atomic (Siegel, CGT
@@ -111,7 +106,7 @@ fn all_small_weight(g: Game) -> Game {
     }
     static CACHE: OnceLock<ShardedMap<Game, Game>> = OnceLock::new();
     CACHE.get_or_init(ShardedMap::new).get_or_compute(g, || {
-        recurse(|| calculus(g, &mut |o: Game| all_small_weight(o)))
+        descend(|| calculus(g, &mut |o: Game| all_small_weight(o)))
     })
 }
 
@@ -202,7 +197,7 @@ fn nimber_bound(g: Game) -> u64 {
     }
     static CACHE: OnceLock<ShardedMap<Game, u64>> = OnceLock::new();
     CACHE.get_or_init(ShardedMap::new).get_or_compute(g, || {
-        recurse(|| {
+        descend(|| {
             g.left_options()
                 .iter()
                 .chain(g.right_options())
@@ -263,7 +258,7 @@ impl ExtendedCalculus {
         if let Some(&w) = self.memo.get(&p) {
             return w;
         }
-        let w = recurse(|| calculus(p, &mut |o: Game| self.weight(o)));
+        let w = descend(|| calculus(p, &mut |o: Game| self.weight(o)));
         self.memo.insert(p, w);
         w
     }

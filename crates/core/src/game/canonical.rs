@@ -15,7 +15,7 @@
 //! interned as a compound game.
 
 use super::nus::Nus;
-use super::order::{leq, leq_raw_left, leq_raw_right};
+use super::order::{leq, RawGame};
 use super::store::store;
 use super::Game;
 use crate::number::{Dyadic, Integer};
@@ -34,8 +34,10 @@ pub(crate) fn canonicalize(mut left: Vec<Game>, mut right: Vec<Game>) -> Game {
     loop {
         remove_dominated(&mut left, leq);
         remove_dominated(&mut right, |a, b| leq(b, a));
-        let new_left = bypass_left(&left, &right);
-        let new_right = bypass_right(&left, &right);
+        // One memo of comparisons with G = {left | right} for both sides.
+        let mut g = RawGame::new(&left, &right);
+        let new_left = bypass_left(&left, &mut g);
+        let new_right = bypass_right(&right, &mut g);
         if new_left.is_none() && new_right.is_none() {
             break;
         }
@@ -85,15 +87,11 @@ fn remove_dominated(opts: &mut Vec<Game>, dominated: impl Fn(Game, Game) -> bool
 }
 
 /// Bypass reversible Left options, or None if there are none.
-fn bypass_left(left: &[Game], right: &[Game]) -> Option<Vec<Game>> {
+fn bypass_left(left: &[Game], g: &mut RawGame) -> Option<Vec<Game>> {
     let mut changed = false;
     let mut out = Vec::with_capacity(left.len());
     for &a in left {
-        match a
-            .right_options()
-            .iter()
-            .find(|&&ar| leq_raw_right(ar, left, right))
-        {
+        match a.right_options().iter().find(|&&ar| g.ge(ar)) {
             Some(&ar) => {
                 changed = true;
                 out.extend_from_slice(ar.left_options());
@@ -105,15 +103,11 @@ fn bypass_left(left: &[Game], right: &[Game]) -> Option<Vec<Game>> {
 }
 
 /// Bypass reversible Right options, or None if there are none.
-fn bypass_right(left: &[Game], right: &[Game]) -> Option<Vec<Game>> {
+fn bypass_right(right: &[Game], g: &mut RawGame) -> Option<Vec<Game>> {
     let mut changed = false;
     let mut out = Vec::with_capacity(right.len());
     for &b in right {
-        match b
-            .left_options()
-            .iter()
-            .find(|&&bl| leq_raw_left(left, right, bl))
-        {
+        match b.left_options().iter().find(|&&bl| g.le(bl)) {
             Some(&bl) => {
                 changed = true;
                 out.extend_from_slice(bl.right_options());

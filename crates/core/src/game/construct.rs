@@ -35,7 +35,7 @@ impl Game {
         if h.is_zero() {
             return self;
         }
-        stacker::maybe_grow(64 * 1024, 1024 * 1024, || {
+        crate::stack::descend(|| {
             crate::interrupt::check();
             let mut left = self.left_options().to_vec();
             left.extend(h.left_options().iter().map(|&hl| self.ordinal_sum(hl)));

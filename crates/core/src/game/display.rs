@@ -283,7 +283,7 @@ pub fn sorted_options(g: Game) -> (Arc<[Game]>, Arc<[Game]>) {
     type Sorted = (Arc<[Game]>, Arc<[Game]>);
     static CACHE: OnceLock<ShardedMap<Game, Sorted>> = OnceLock::new();
     CACHE.get_or_init(ShardedMap::new).get_or_compute(g, || {
-        stacker::maybe_grow(64 * 1024, 1024 * 1024, || {
+        crate::stack::descend(|| {
             let sort = |opts: &[Game]| -> Arc<[Game]> {
                 let mut v = opts.to_vec();
                 v.sort_by(|&a, &b| print_order(a, b));
@@ -307,7 +307,7 @@ fn layout(g: Game) -> Layout {
     // Printing a huge game takes long: it stops when asked to, as any
     // computation does.
     crate::interrupt::check();
-    stacker::maybe_grow(64 * 1024, 1024 * 1024, || match shape(g) {
+    crate::stack::descend(|| match shape(g) {
         Shape::Term(t) => Layout::Atomic(t.to_string()),
         Shape::Tiny {
             number,

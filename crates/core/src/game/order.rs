@@ -6,11 +6,11 @@
 //! - memoisation of every computed pair.
 //!
 //! Canonicalisation must compare candidate options against a game that is
-//! not yet in the store; [`leq_raw_right`] and [`leq_raw_left`] take that
-//! game as raw option lists.
+//! not yet in the store; [`RawGame`] takes that game as raw option lists.
 
 use super::store::store;
 use super::Game;
+use rustc_hash::FxHashMap;
 
 /// G <= H for canonical games.
 pub(crate) fn leq(g: Game, h: Game) -> bool {
@@ -33,7 +33,7 @@ pub(crate) fn leq(g: Game, h: Game) -> bool {
     if let Some(v) = st.leq_cache.get(&(g, h)) {
         return v;
     }
-    let result = stacker::maybe_grow(64 * 1024, 1024 * 1024, || leq_by_options(g, h));
+    let result = crate::stack::descend(|| leq_by_options(g, h));
     st.leq_cache.insert((g, h), result);
     result
 }
@@ -54,26 +54,91 @@ fn leq_by_options(g: Game, h: Game) -> bool {
     true
 }
 
-/// x <= G where G = {left | right} is given by raw options:
-/// no G^R <= x and no x^L >= G.
-pub(crate) fn leq_raw_right(x: Game, left: &[Game], right: &[Game]) -> bool {
-    stacker::maybe_grow(64 * 1024, 1024 * 1024, || {
-        !right.iter().any(|&gr| leq(gr, x))
-            && !x
-                .left_options()
-                .iter()
-                .any(|&xl| leq_raw_left(left, right, xl))
-    })
+/// A game `G = {left | right}` that is not in the store (canonicalisation
+/// is still working on it), compared with canonical games.
+///
+/// `x <= G` iff no `G^R <= x` and no `x^L >= G`; `G <= y` iff no `G^L >= y`
+/// and no `y^R <= G` (ONAG ch. 1). The two recursions alternate through the
+/// followers of `x` and `y` only, since `G` is fixed, so each answer is
+/// memoised for the lifetime of the value: without the memo a follower
+/// reached along many paths (every smaller nimber is an option of each
+/// option of `*n`) is compared again on each path, exponentially often.
+/// Most canonicalisations compare a handful of followers, so the memo
+/// starts only after [`RawGame::UNREMEMBERED`] comparisons.
+pub(crate) struct RawGame<'a> {
+    left: &'a [Game],
+    right: &'a [Game],
+    /// `x <= G`, by x.
+    below: FxHashMap<Game, bool>,
+    /// `G <= y`, by y.
+    above: FxHashMap<Game, bool>,
+    /// Comparisons made so far.
+    calls: u32,
 }
 
-/// G <= y where G = {left | right} is given by raw options:
-/// no G^L >= y and no y^R <= G.
-pub(crate) fn leq_raw_left(left: &[Game], right: &[Game], y: Game) -> bool {
-    stacker::maybe_grow(64 * 1024, 1024 * 1024, || {
-        !left.iter().any(|&gl| leq(y, gl))
-            && !y
-                .right_options()
-                .iter()
-                .any(|&yr| leq_raw_right(yr, left, right))
-    })
+impl<'a> RawGame<'a> {
+    /// Comparisons made before answers are remembered.
+    const UNREMEMBERED: u32 = 64;
+
+    /// `{left | right}`, with canonical options.
+    pub(crate) fn new(left: &'a [Game], right: &'a [Game]) -> Self {
+        RawGame {
+            left,
+            right,
+            below: FxHashMap::default(),
+            above: FxHashMap::default(),
+            calls: 0,
+        }
+    }
+
+    /// `x <= G`.
+    pub(crate) fn ge(&mut self, x: Game) -> bool {
+        if x.left_options().is_empty() {
+            // No recursion: nothing to remember.
+            return self.no_right_option_below(x);
+        }
+        if let Some(&v) = self.below.get(&x) {
+            return v;
+        }
+        let v = crate::stack::descend(|| {
+            self.no_right_option_below(x) && !x.left_options().iter().any(|&xl| self.le(xl))
+        });
+        if self.remember() {
+            self.below.insert(x, v);
+        }
+        v
+    }
+
+    /// `G <= y`.
+    pub(crate) fn le(&mut self, y: Game) -> bool {
+        if y.right_options().is_empty() {
+            return self.no_left_option_above(y);
+        }
+        if let Some(&v) = self.above.get(&y) {
+            return v;
+        }
+        let v = crate::stack::descend(|| {
+            self.no_left_option_above(y) && !y.right_options().iter().any(|&yr| self.ge(yr))
+        });
+        if self.remember() {
+            self.above.insert(y, v);
+        }
+        v
+    }
+
+    /// No `G^R <= x`.
+    fn no_right_option_below(&self, x: Game) -> bool {
+        !self.right.iter().any(|&gr| leq(gr, x))
+    }
+
+    /// No `G^L >= y`.
+    fn no_left_option_above(&self, y: Game) -> bool {
+        !self.left.iter().any(|&gl| leq(y, gl))
+    }
+
+    /// Count a comparison; whether to remember its answer.
+    fn remember(&mut self) -> bool {
+        self.calls = self.calls.saturating_add(1);
+        self.calls > Self::UNREMEMBERED
+    }
 }

@@ -27,7 +27,7 @@ impl Game {
 
     fn norton_product_by_options(self, u: Game) -> Game {
         let shifts: Vec<Game> = u.incentives().into_iter().map(|i| u + i).collect();
-        stacker::maybe_grow(64 * 1024, 1024 * 1024, || {
+        crate::stack::descend(|| {
             let side = |opts: &[Game], sign: bool| -> Vec<Game> {
                 let mut v = Vec::new();
                 for &o in opts {
@@ -63,7 +63,7 @@ impl Game {
         if let Some(p) = cache.get(&(g, h)) {
             return p;
         }
-        let p = stacker::maybe_grow(64 * 1024, 1024 * 1024, || {
+        let p = crate::stack::descend(|| {
             let term =
                 |a: Game, b: Game| a.conway_product(h) + g.conway_product(b) - a.conway_product(b);
             let pairs = |xs: &[Game], ys: &[Game]| -> Vec<Game> {

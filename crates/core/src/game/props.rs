@@ -5,12 +5,9 @@ use super::store::{store, NodeKind};
 use super::Game;
 use crate::number::{Dyadic, Integer};
 use crate::sharded::ShardedMap;
+use crate::stack::descend;
 use rustc_hash::FxHashSet;
 use std::sync::OnceLock;
-
-fn recurse<R>(f: impl FnOnce() -> R) -> R {
-    stacker::maybe_grow(64 * 1024, 1024 * 1024, f)
-}
 
 /// The four parity predicates, packed as bits.
 #[derive(Clone, Copy)]
@@ -64,7 +61,7 @@ impl Game {
             return n.number.is_zero();
         }
         CACHE.get_or_init(ShardedMap::new).get_or_compute(self, || {
-            recurse(|| {
+            descend(|| {
                 let (l, r) = (self.left_options(), self.right_options());
                 !l.is_empty() && !r.is_empty() && l.iter().chain(r).all(|g| g.is_all_small())
             })
@@ -74,7 +71,7 @@ impl Game {
     fn parity(self) -> Parity {
         static CACHE: OnceLock<ShardedMap<Game, Parity>> = OnceLock::new();
         CACHE.get_or_init(ShardedMap::new).get_or_compute(self, || {
-            recurse(|| {
+            descend(|| {
                 let opts = || self.left_options().iter().chain(self.right_options());
                 let mut bits = 0;
                 if self.is_zero() || opts().all(|g| g.is_odd()) {

@@ -25,11 +25,8 @@
 
 use super::Game;
 use crate::sharded::ShardedMap;
+use crate::stack::descend;
 use std::sync::OnceLock;
-
-fn recurse<R>(f: impl FnOnce() -> R) -> R {
-    stacker::maybe_grow(64 * 1024, 1024 * 1024, f)
-}
 
 impl Game {
     /// The reduced canonical form: the simplest game infinitesimally close
@@ -48,7 +45,7 @@ impl Game {
         static CACHE: OnceLock<ShardedMap<Game, Game>> = OnceLock::new();
         CACHE
             .get_or_init(ShardedMap::new)
-            .get_or_compute(self, || recurse(|| reduce(self)))
+            .get_or_compute(self, || descend(|| reduce(self)))
     }
 }
 

@@ -24,10 +24,9 @@
 use super::nus::Nus;
 use super::Game;
 use crate::number::{Dyadic, Integer};
-use crate::sharded::ShardedMap;
+use crate::sharded::{hash_of, shard_index, ShardedMap, SHARDS};
 use hashbrown::HashTable;
-use rustc_hash::{FxHashMap, FxHasher};
-use std::hash::{Hash, Hasher};
+use rustc_hash::FxHashMap;
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::{Mutex, MutexGuard, OnceLock};
 
@@ -79,9 +78,25 @@ impl Node {
                 }
                 let (l, r) = n.options();
                 let st = store();
-                let l: Vec<Game> = l.into_iter().map(|x| st.intern_nus(x)).collect();
-                let r: Vec<Game> = r.into_iter().map(|x| st.intern_nus(x)).collect();
-                (st.alloc_slice(&l), st.alloc_slice(&r))
+                // A million options take seconds: stop when asked to.
+                let intern = |list: Vec<Nus>| -> Vec<Game> {
+                    list.into_iter()
+                        .enumerate()
+                        .map(|(i, x)| {
+                            if i % 4096 == 4095 {
+                                crate::interrupt::check();
+                            }
+                            st.intern_nus(x)
+                        })
+                        .collect()
+                };
+                if l == r {
+                    // A nimber's options are the same for both players.
+                    let both = st.alloc_slice(&intern(l));
+                    (both, both)
+                } else {
+                    (st.alloc_slice(&intern(l)), st.alloc_slice(&intern(r)))
+                }
             }
             // Compound nodes are created with their options set.
             NodeKind::Compound { .. } => (&[], &[]),
@@ -108,7 +123,6 @@ const SEG0_BITS: u32 = 10;
 /// to 2^SMALL_BITS.
 const GROWING: usize = (SMALL_BITS - SEG0_BITS + 1) as usize;
 const SEGMENTS: usize = GROWING + (1 << (32 - SMALL_BITS)) - 1;
-const SHARDS: usize = 64;
 const CHUNK: usize = 1 << 16;
 
 type Slot = OnceLock<Node>;
@@ -163,16 +177,6 @@ fn segment_len(seg: usize) -> usize {
         s if s < GROWING => 1 << (s as u32 + SEG0_BITS - 1),
         _ => 1 << SMALL_BITS,
     }
-}
-
-fn hash_of<T: Hash>(t: &T) -> u64 {
-    let mut h = FxHasher::default();
-    t.hash(&mut h);
-    h.finish()
-}
-
-fn shard_of(hash: u64) -> usize {
-    (hash >> 58) as usize % SHARDS
 }
 
 pub(crate) fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -249,7 +253,7 @@ impl Store {
     /// The handle of a nus value, interning it if new.
     pub fn intern_nus(&self, value: Nus) -> Game {
         let hash = hash_of(&value);
-        let mut shard = lock(&self.nus_shards[shard_of(hash)]);
+        let mut shard = lock(&self.nus_shards[shard_index(hash)]);
         if let Some(&id) = shard.get(&value) {
             return Game(id);
         }
@@ -268,7 +272,7 @@ impl Store {
     /// a nus value.
     pub fn intern_compound(&'static self, left: &[Game], right: &[Game]) -> Game {
         let hash = hash_of(&(left, right));
-        let mut shard = lock(&self.compound_shards[shard_of(hash)]);
+        let mut shard = lock(&self.compound_shards[shard_index(hash)]);
         let found = shard.find(hash, |&(h, id)| {
             h == hash && {
                 let (l, r) = self.node(Game(id)).options();

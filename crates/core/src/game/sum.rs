@@ -32,7 +32,7 @@ pub(crate) fn add(g: Game, h: Game) -> Game {
     if let Some(s) = st.add_cache.get(&(g, h)) {
         return s;
     }
-    let s = stacker::maybe_grow(64 * 1024, 1024 * 1024, || add_by_options(g, h));
+    let s = crate::stack::descend(|| add_by_options(g, h));
     st.add_cache.insert((g, h), s);
     s
 }
@@ -55,7 +55,7 @@ fn translate(x: Game, g: Game) -> Game {
     if let Some(s) = st.add_cache.get(&(x.min(g), x.max(g))) {
         return s;
     }
-    let s = stacker::maybe_grow(64 * 1024, 1024 * 1024, || {
+    let s = crate::stack::descend(|| {
         let left: Vec<Game> = g.left_options().iter().map(|&gl| add(x, gl)).collect();
         let right: Vec<Game> = g.right_options().iter().map(|&gr| add(x, gr)).collect();
         intern_sorted(left, right)
@@ -71,7 +71,7 @@ pub(crate) fn neg(g: Game) -> Game {
     }
     let result = match node.nus() {
         Some(n) => Game::from_nus(n.neg()),
-        None => stacker::maybe_grow(64 * 1024, 1024 * 1024, || {
+        None => crate::stack::descend(|| {
             let left: Vec<Game> = g.right_options().iter().map(|&r| neg(r)).collect();
             let right: Vec<Game> = g.left_options().iter().map(|&l| neg(l)).collect();
             intern_sorted(left, right)

@@ -4,14 +4,9 @@
 use super::Game;
 use crate::number::{Dyadic, Integer};
 use crate::sharded::ShardedMap;
+use crate::stack::descend;
 use rustc_hash::FxHashMap;
 use std::sync::{Mutex, OnceLock};
-
-fn recurse<R>(f: impl FnOnce() -> R) -> R {
-    // Deep recursions take long too: they stop when asked to.
-    crate::interrupt::check();
-    stacker::maybe_grow(64 * 1024, 1024 * 1024, f)
-}
 
 /// A memo table keyed by a game and a parameter.
 struct PairMemo<K> {
@@ -80,11 +75,16 @@ impl Game {
     /// are always unchanged.
     pub fn cool(self, t: &Dyadic) -> Game {
         static MEMO: OnceLock<PairMemo<Dyadic>> = OnceLock::new();
+        // Cooling by 0 changes nothing: every follower is cooled by 0 too,
+        // and the numbers among them (below 0 in temperature) stay.
+        if t.is_zero() {
+            return self;
+        }
         if *t > self.temperature() {
             return Game::number(self.mean());
         }
         MEMO.get_or_init(PairMemo::new).get_or_compute(self, t, || {
-            recurse(|| {
+            descend(|| {
                 let tg = Game::number(t.clone());
                 let l: Vec<Game> = self
                     .left_options()
@@ -110,7 +110,7 @@ impl Game {
         }
         MEMO.get_or_init(PairMemo::new)
             .get_or_compute(self, &t, || {
-                recurse(|| {
+                descend(|| {
                     let l: Vec<Game> = self.left_options().iter().map(|&o| o.heat(t) + t).collect();
                     let r: Vec<Game> = self
                         .right_options()
@@ -132,7 +132,7 @@ impl Game {
         }
         MEMO.get_or_init(PairMemo::new)
             .get_or_compute(self, &(s, t), || {
-                recurse(|| {
+                descend(|| {
                     let l: Vec<Game> = self
                         .left_options()
                         .iter()
@@ -200,7 +200,7 @@ impl Game {
             return Integer::one();
         }
         CACHE.get_or_init(ShardedMap::new).get_or_compute(self, || {
-            recurse(|| {
+            descend(|| {
                 self.left_options()
                     .iter()
                     .chain(self.right_options())

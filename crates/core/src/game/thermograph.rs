@@ -298,11 +298,9 @@ impl Game {
     /// The thermograph (memoised).
     pub fn thermograph(self) -> Arc<Thermograph> {
         static CACHE: OnceLock<ShardedMap<Game, Arc<Thermograph>>> = OnceLock::new();
-        CACHE.get_or_init(ShardedMap::new).get_or_compute(self, || {
-            Arc::new(stacker::maybe_grow(64 * 1024, 1024 * 1024, || {
-                compute(self)
-            }))
-        })
+        CACHE
+            .get_or_init(ShardedMap::new)
+            .get_or_compute(self, || Arc::new(crate::stack::descend(|| compute(self))))
     }
 
     /// The mean value: the mast of the thermograph.

@@ -54,12 +54,9 @@ use super::nus::Nus;
 use super::Game;
 use crate::number::{Dyadic, Integer};
 use crate::sharded::ShardedMap;
+use crate::stack::descend;
 use std::fmt;
 use std::sync::OnceLock;
-
-fn recurse<R>(f: impl FnOnce() -> R) -> R {
-    stacker::maybe_grow(64 * 1024, 1024 * 1024, f)
-}
 
 /// The uptimal expansion `x + d1.^<1> + ... + dn.^<n> + *m` of a game
 /// (Siegel, CGT II.4), with no trailing zero digits.
@@ -327,7 +324,7 @@ fn compound_depth(g: Game) -> u64 {
     }
     static CACHE: OnceLock<ShardedMap<Game, u64>> = OnceLock::new();
     CACHE.get_or_init(ShardedMap::new).get_or_compute(g, || {
-        recurse(|| {
+        descend(|| {
             g.left_options()
                 .iter()
                 .chain(g.right_options())
@@ -362,7 +359,7 @@ impl Game {
         }
         static CACHE: OnceLock<ShardedMap<Game, Game>> = OnceLock::new();
         CACHE.get_or_init(ShardedMap::new).get_or_compute(self, || {
-            recurse(|| {
+            descend(|| {
                 let side = |opts: &[Game], with_zero: bool| -> Vec<Game> {
                     let mut v: Vec<Game> = opts.iter().map(|o| o.companion()).collect();
                     if with_zero {

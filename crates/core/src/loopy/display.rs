@@ -101,7 +101,7 @@ fn stopper_text(
     force_parens: bool,
     labels: &mut Labels,
 ) -> (String, usize) {
-    stacker::maybe_grow(64 * 1024, 1024 * 1024, || {
+    crate::stack::grow(|| {
         let id = match s.repr() {
             Repr::Short(g) => return print_parts(g, force_braces, force_parens),
             Repr::Loopy(id) => id,
@@ -214,7 +214,7 @@ fn generic(
 /// A vertex of a carousel side: a stopper vertex prints as its canonical
 /// stopper, any other generically.
 fn vertex_text(c: &Carousel, v: u32, force_braces: bool, labels: &mut Labels) -> (String, usize) {
-    stacker::maybe_grow(64 * 1024, 1024 * 1024, || {
+    crate::stack::grow(|| {
         if let Some(s) = c.stopper_at(v) {
             return stopper_text(s, force_braces, false, labels);
         }

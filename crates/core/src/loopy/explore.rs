@@ -272,9 +272,7 @@ impl<R: LoopyRules> LoopyEvaluator<R> {
                             "A position cannot be a component of its own decomposition.",
                         ))
                     }
-                    Part::Position(q) => {
-                        stacker::maybe_grow(64 * 1024, 1024 * 1024, || self.value(&q))?
-                    }
+                    Part::Position(q) => crate::stack::grow(|| self.value(&q))?,
                 };
                 sum = sum.add(&v)?;
             }
@@ -293,7 +291,7 @@ impl<R: LoopyRules> LoopyEvaluator<R> {
                     } else if self.rules.depth_hint(&o) < depth
                         || self.rules.decompose(&o)?.is_some()
                     {
-                        let v = stacker::maybe_grow(64 * 1024, 1024 * 1024, || self.value(&o))?;
+                        let v = crate::stack::grow(|| self.value(&o))?;
                         out.push(Move::Value(v));
                     } else {
                         out.push(Move::To(o));

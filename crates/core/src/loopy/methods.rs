@@ -122,7 +122,7 @@ impl Stops {
         }
         let mut best: Option<Pseudonumber> = None;
         for &t in g.edges(v, p.index()) {
-            let s = stacker::maybe_grow(64 * 1024, 1024 * 1024, || self.of_target(t, p.other()))?;
+            let s = crate::stack::grow(|| self.of_target(t, p.other()))?;
             best = Some(match best {
                 None => s,
                 Some(b) if (p == Player::Left) == (s > b) => s,

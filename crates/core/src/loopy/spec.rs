@@ -132,8 +132,7 @@ fn flatten(
     let mut sides = [Vec::new(), Vec::new()];
     for (k, opts) in [&spec.left, &spec.right].into_iter().enumerate() {
         for o in opts {
-            let item =
-                stacker::maybe_grow(64 * 1024, 1024 * 1024, || option_item(o, scope, nodes))?;
+            let item = crate::stack::grow(|| option_item(o, scope, nodes))?;
             sides[k].push(item);
         }
     }

@@ -28,7 +28,7 @@ pub fn body(g: Misere) -> String {
 
 fn print(g: Misere, paren: bool, sub: &mut bool, out: &mut String) {
     crate::interrupt::check();
-    stacker::maybe_grow(64 * 1024, 1024 * 1024, || print_inner(g, paren, sub, out));
+    crate::stack::descend(|| print_inner(g, paren, sub, out));
 }
 
 fn print_inner(g: Misere, paren: bool, sub: &mut bool, out: &mut String) {

@@ -127,7 +127,7 @@ impl Misere {
         if let Some(g) = st.genera.get(&self) {
             return g;
         }
-        let g = stacker::maybe_grow(64 * 1024, 1024 * 1024, || {
+        let g = crate::stack::descend(|| {
             let opts: Vec<Arc<Genus>> = self.options().iter().map(|o| o.genus()).collect();
             let base = mex(opts.iter().map(|g| g.base));
             let d = 2 + opts

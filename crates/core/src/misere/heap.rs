@@ -208,7 +208,7 @@ impl HeapGame {
             return p;
         }
         crate::interrupt::checkpoint();
-        let p = stacker::maybe_grow(64 * 1024, 1024 * 1024, || {
+        let p = crate::stack::descend(|| {
             let never: Result<bool, std::convert::Infallible> =
                 p_by_moves(&pos, |h| self.options(h), |next| Ok(self.brute_p(next)));
             never.unwrap_or_else(|e| match e {})

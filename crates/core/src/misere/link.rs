@@ -56,7 +56,7 @@ fn dpn(g: Misere, h: Misere) -> Option<Misere> {
     if let Some(d) = st.distinguishers.get(&(g, h)) {
         return Some(d);
     }
-    let d = stacker::maybe_grow(64 * 1024, 1024 * 1024, || {
+    let d = crate::stack::descend(|| {
         let d = disc(g, h)?;
         if g.plus(d).outcome() == MisereOutcome::P {
             Some(d)

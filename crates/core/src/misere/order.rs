@@ -39,7 +39,7 @@ fn compare_even(e: u32, f: u32) -> Ordering {
     if let Some(o) = st.order.get(&(e, f)) {
         return o;
     }
-    let o = stacker::maybe_grow(64 * 1024, 1024 * 1024, || {
+    let o = crate::stack::descend(|| {
         na.options
             .iter()
             .zip(nb.options.iter())

@@ -44,8 +44,7 @@ pub fn two_partitions(g: Misere) -> Arc<[(Misere, Misere)]> {
     if let Some(l) = st.partitions.get(&e.even_id()) {
         return l;
     }
-    let l: Arc<[(Misere, Misere)]> =
-        stacker::maybe_grow(64 * 1024, 1024 * 1024, || compute(e)).into();
+    let l: Arc<[(Misere, Misere)]> = crate::stack::descend(|| compute(e)).into();
     st.partitions.insert(e.even_id(), l.clone());
     l
 }

@@ -44,7 +44,7 @@ impl Misere {
         if let Some(m) = st.mates.get(&self) {
             return m;
         }
-        let m = stacker::maybe_grow(64 * 1024, 1024 * 1024, || {
+        let m = crate::stack::descend(|| {
             crate::interrupt::check();
             let mut v: Vec<Misere> = self.options().iter().map(|o| o.mate()).collect();
             sort_dedup(&mut v);
@@ -61,7 +61,7 @@ fn add_even(e: u32, f: u32) -> Misere {
         return s;
     }
     let (g, h) = (Misere::from_parts(e, false), Misere::from_parts(f, false));
-    let s = stacker::maybe_grow(64 * 1024, 1024 * 1024, || {
+    let s = crate::stack::descend(|| {
         crate::interrupt::check();
         let mut v: Vec<Misere> = Vec::with_capacity(g.options().len() + h.options().len());
         v.extend(g.options().iter().map(|&o| o.plus(h)));

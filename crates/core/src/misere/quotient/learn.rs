@@ -71,7 +71,7 @@ impl Oracle<'_> {
         }
         crate::interrupt::checkpoint();
         let options = self.options;
-        let p = stacker::maybe_grow(64 * 1024, 1024 * 1024, || {
+        let p = crate::stack::descend(|| {
             p_by_moves(
                 &pos,
                 |h| &options[h as usize],
