@@ -8,7 +8,11 @@
 //! ordinary error for the user) when the size alone passes the budget:
 //! "... needs about 88 TB; the limit is 18 GB". Growth that is not known in
 //! advance (tables, lists built element by element) is watched by the front
-//! end, which compares the resident memory with the same budget.
+//! end, which compares the resident memory with the same budget. Caches
+//! (memo and transposition tables) charge what they hold to a share of the
+//! budget ([`cache_budget`], [`charge`], [`release`]) and forget entries
+//! rather than grow once they pass it ([`caches_over_budget`]), so that a long search stays
+//! within the budget instead of being stopped by it.
 //!
 //! [`interrupt::refuse`]: crate::interrupt::refuse
 
@@ -27,6 +31,59 @@ pub fn limit() -> Option<u64> {
         u64::MAX => None,
         n => Some(n),
     }
+}
+
+/// The bytes held by caches (memo tables whose entries can be computed
+/// again: every [`crate::sharded::ShardedMap`]).
+static CACHED: AtomicU64 = AtomicU64::new(0);
+
+/// The share of the budget caches may hold: three eighths of it, the rest
+/// being for the game store, the stacks, the room the allocator keeps for
+/// tables that have grown, and everything that cannot be forgotten.
+pub fn cache_budget() -> Option<u64> {
+    limit().map(|l| l / 8 * 3)
+}
+
+/// The shards of caches alive, among which the budget is shared.
+static CACHE_SHARDS: AtomicU64 = AtomicU64::new(0);
+
+/// Count `n` more (or fewer, when negative) shards of caches alive.
+pub fn count_cache_shards(n: i64) {
+    if n >= 0 {
+        CACHE_SHARDS.fetch_add(n.unsigned_abs(), Ordering::Relaxed);
+    } else {
+        let _ = CACHE_SHARDS.fetch_update(Ordering::Relaxed, Ordering::Relaxed, |c| {
+            Some(c.saturating_sub(n.unsigned_abs()))
+        });
+    }
+}
+
+/// The shards of caches alive.
+pub fn cache_shards() -> u64 {
+    CACHE_SHARDS.load(Ordering::Relaxed)
+}
+
+/// Count `bytes` more held by caches.
+pub fn charge(bytes: u64) {
+    CACHED.fetch_add(bytes, Ordering::Relaxed);
+}
+
+/// Count `bytes` fewer held by caches.
+pub fn release(bytes: u64) {
+    let _ = CACHED.fetch_update(Ordering::Relaxed, Ordering::Relaxed, |c| {
+        Some(c.saturating_sub(bytes))
+    });
+}
+
+/// The bytes held by caches now.
+pub fn cached() -> u64 {
+    CACHED.load(Ordering::Relaxed)
+}
+
+/// Whether the caches hold more than [`cache_budget`]: they should then
+/// forget entries rather than grow.
+pub fn caches_over_budget() -> bool {
+    cache_budget().is_some_and(|b| cached() > b)
 }
 
 /// Whether `bytes` fit in the budget.

@@ -6,7 +6,21 @@
 //! tables of the core, and the transposition tables of the evaluators in
 //! `onag-rules`. Each key is hashed once: the hash picks the shard and is
 //! reused inside it.
+//!
+//! Every such map is a cache (a value can always be computed again), so
+//! the maps share the memory budget for caches ([`memory::cache_budget`]):
+//! each charges the bytes its tables allocate to [`memory::charge`], and
+//! while the caches are over budget no table grows past half its fair share
+//! (the budget divided among all shards alive): a shard that would forgets
+//! about half of its entries (those whose hash has a given bit, another bit
+//! each time) and reuses their room. Answers never change, only
+//! the work done to find them; the memory of the caches stays about where
+//! it was when they reached the budget.
+//!
+//! [`memory::cache_budget`]: crate::memory::cache_budget
+//! [`memory::charge`]: crate::memory::charge
 
+use crate::memory;
 use hashbrown::HashTable;
 use rustc_hash::FxBuildHasher;
 use std::hash::{BuildHasher, Hash};
@@ -21,12 +35,60 @@ pub(crate) const SHARDS: usize = 64;
 /// spread over the whole shard.
 const SHARD_SHIFT: u32 = 48;
 
-/// One shard: entries with their keys.
-type Shard<K, V> = Mutex<HashTable<(K, V)>>;
+/// One shard: entries with their keys, the bytes charged to the budget for
+/// them, and how many times it has forgotten entries.
+struct Shard<K, V> {
+    map: HashTable<(K, V)>,
+    charged: u64,
+    evictions: u32,
+}
 
-/// A concurrent map from keys to values.
+impl<K, V> Shard<K, V> {
+    /// Charge (or give back) the difference between the bytes the table
+    /// holds now and the bytes charged.
+    fn account(&mut self) {
+        let now = self.map.allocation_size() as u64;
+        if now > self.charged {
+            memory::charge(now - self.charged);
+        } else if now < self.charged {
+            memory::release(self.charged - now);
+        }
+        self.charged = now;
+    }
+
+    /// Whether inserting one more entry could make the table allocate a
+    /// larger one: it is full, or holds more than half of the entries its
+    /// buckets can take (hashbrown then grows instead of reusing the room
+    /// of forgotten entries).
+    fn would_grow(&self) -> bool {
+        let entry = std::mem::size_of::<(K, V)>() + 1;
+        let buckets = self.map.allocation_size() / entry;
+        let room = buckets / 8 * 7;
+        self.map.len() >= self.map.capacity() && (self.map.len() + 1) * 2 > room
+    }
+}
+
+impl<K: Hash, V> Shard<K, V> {
+    /// Forget the entries whose hash has bit `16 + evictions % 32` clear:
+    /// about half, another half each time.
+    fn evict(&mut self) {
+        let bit = 16 + self.evictions % 32;
+        self.evictions = self.evictions.wrapping_add(1);
+        self.map.retain(|(k, _)| hash_of(k) >> bit & 1 == 1);
+    }
+}
+
+impl<K, V> Drop for Shard<K, V> {
+    fn drop(&mut self) {
+        memory::release(self.charged);
+        memory::count_cache_shards(-1);
+    }
+}
+
+/// A concurrent map from keys to values, whose entries may be forgotten
+/// when the caches pass their memory budget (see the module documentation).
 pub struct ShardedMap<K, V> {
-    shards: Box<[Shard<K, V>]>,
+    shards: Box<[Mutex<Shard<K, V>>]>,
 }
 
 impl<K: Hash + Eq, V> Default for ShardedMap<K, V> {
@@ -50,14 +112,23 @@ impl<K: Hash + Eq, V> ShardedMap<K, V> {
     /// An empty map.
     pub fn new() -> Self {
         ShardedMap {
-            shards: (0..SHARDS).map(|_| Mutex::new(HashTable::new())).collect(),
+            shards: (0..SHARDS)
+                .map(|_| {
+                    memory::count_cache_shards(1);
+                    Mutex::new(Shard {
+                        map: HashTable::new(),
+                        charged: 0,
+                        evictions: 0,
+                    })
+                })
+                .collect(),
         }
     }
 
     /// The shard of a hash, locked. A panic while a shard was locked (a
     /// cancelled computation) leaves it intact, since entries are inserted
     /// whole, so a poisoned lock is still usable.
-    fn shard(&self, hash: u64) -> MutexGuard<'_, HashTable<(K, V)>> {
+    fn shard(&self, hash: u64) -> MutexGuard<'_, Shard<K, V>> {
         self.shards[shard_index(hash)]
             .lock()
             .unwrap_or_else(|e| e.into_inner())
@@ -70,20 +141,34 @@ impl<K: Hash + Eq, V> ShardedMap<K, V> {
     {
         let h = hash_of(k);
         self.shard(h)
+            .map
             .find(h, |(q, _)| q == k)
             .map(|(_, v)| v.clone())
     }
 
-    /// Store `v` for `k`, replacing any value stored before.
+    /// Store `v` for `k`, replacing any value stored before. While the
+    /// caches are over budget, a shard that would grow first forgets about
+    /// half of its entries.
     pub fn insert(&self, k: K, v: V) {
         let h = hash_of(&k);
         let mut shard = self.shard(h);
-        match shard.entry(h, |(q, _)| *q == k, |(q, _)| hash_of(q)) {
-            hashbrown::hash_table::Entry::Occupied(mut e) => e.get_mut().1 = v,
-            hashbrown::hash_table::Entry::Vacant(e) => {
-                e.insert((k, v));
+        if let Some(e) = shard.map.find_mut(h, |(q, _)| *q == k) {
+            e.1 = v;
+            return;
+        }
+        if shard.would_grow() && memory::caches_over_budget() {
+            // A table below half its fair share (the budget over all
+            // shards alive) may still double; a larger one makes room.
+            let share = memory::cache_budget().unwrap_or(u64::MAX) / memory::cache_shards().max(1);
+            if shard.map.allocation_size() as u64 * 2 > share {
+                shard.evict();
+                if shard.would_grow() {
+                    shard.evict();
+                }
             }
         }
+        shard.map.insert_unique(h, (k, v), |(q, _)| hash_of(q));
+        shard.account();
     }
 
     /// The value stored for `k`, or `compute()` stored for next time. No
@@ -104,7 +189,7 @@ impl<K: Hash + Eq, V> ShardedMap<K, V> {
     pub fn len(&self) -> usize {
         self.shards
             .iter()
-            .map(|s| s.lock().map_or_else(|e| e.into_inner().len(), |m| m.len()))
+            .map(|s| s.lock().unwrap_or_else(|e| e.into_inner()).map.len())
             .sum()
     }
 

@@ -32,8 +32,8 @@ pub(crate) fn canonicalize(mut left: Vec<Game>, mut right: Vec<Game>) -> Game {
         return g;
     }
     loop {
-        remove_dominated(&mut left, leq);
-        remove_dominated(&mut right, |a, b| leq(b, a));
+        remove_dominated(&mut left, true);
+        remove_dominated(&mut right, false);
         // One memo of comparisons with G = {left | right} for both sides.
         let mut g = RawGame::new(&left, &right);
         let new_left = bypass_left(&left, &mut g);
@@ -67,16 +67,34 @@ fn sort_dedup(v: &mut Vec<Game>) {
 }
 
 /// Delete every option `a` for which some other option `b` has
-/// `dominated(a, b)`. Among the options all are distinct games, so two
-/// options never dominate each other.
-fn remove_dominated(opts: &mut Vec<Game>, dominated: impl Fn(Game, Game) -> bool) {
+/// `dominated(a, b)`, where `dominated(a, b)` is `a <= b` (Left options)
+/// or `a >= b` (Right options, `left` false). Among the options all are
+/// distinct games, so two options never dominate each other.
+///
+/// Each option's stops are read once: stops are monotone, so `a <= b`
+/// needs `LS(a) <= LS(b)` and `RS(a) <= RS(b)`, and `LS(a) < RS(b)` gives
+/// `a < b` (the same shortcuts `leq` takes, here without looking the two
+/// nodes up for every pair); only the undecided pairs go to `leq`.
+fn remove_dominated(opts: &mut Vec<Game>, left: bool) {
     if opts.len() < 2 {
         return;
     }
+    let stops: Vec<(&Dyadic, &Dyadic)> = opts.iter().map(|g| g.stop_refs()).collect();
+    // a <= b, decided from the stops when they can decide it.
+    let below = |a: usize, b: usize| {
+        let ((al, ar), (bl, br)) = (stops[a], stops[b]);
+        if al > bl || ar > br {
+            return false;
+        }
+        if al < br {
+            return true;
+        }
+        leq(opts[a], opts[b])
+    };
     let mut keep = vec![true; opts.len()];
     for i in 0..opts.len() {
         for j in 0..opts.len() {
-            if i != j && keep[j] && dominated(opts[i], opts[j]) {
+            if i != j && keep[j] && if left { below(i, j) } else { below(j, i) } {
                 keep[i] = false;
                 break;
             }

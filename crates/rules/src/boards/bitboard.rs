@@ -11,7 +11,7 @@
 //! of the whole layer, and cropping moves rows, so that only the transpose
 //! visits cells one by one.
 
-use super::directions::Step;
+use super::directions::{Step, ORTHOGONAL};
 use super::grid::Grid;
 use crate::framework::error::{RuleError, RuleResult};
 
@@ -320,7 +320,17 @@ impl<const K: usize> BitBoard<K> {
 
     /// The first cell of every row: one bit per row, at column 0.
     fn row_starts(&self) -> u128 {
-        (0..self.rows()).fold(0, |m, r| m | 1 << (r * self.cols()))
+        // Doubling: the starts of the first n rows, then of the first 2n.
+        let (rows, cols) = (self.rows(), self.cols());
+        if rows == 0 || cols == 0 {
+            return 0;
+        }
+        let (mut starts, mut n) = (1u128, 1);
+        while n < rows {
+            starts |= starts << (n * cols);
+            n *= 2;
+        }
+        starts & low(rows * cols)
     }
 
     /// The cells from which the step (dr, dc) stays on the board, and the
@@ -348,7 +358,9 @@ impl<const K: usize> BitBoard<K> {
         (cols_ok.wrapping_mul(starts) & rows_ok, dr * cols + dc)
     }
 
-    /// The steps ±d for d in `dirs` that can be taken somewhere.
+    /// The steps ±d for d in `dirs` that can be taken somewhere. The
+    /// orthogonal steps (every game's regions but Clobber variants') are
+    /// built directly from the row and column masks.
     fn steps(&self, dirs: &[Step]) -> Steps {
         let mut out = Steps {
             steps: [(0, 0); 16],
@@ -356,6 +368,20 @@ impl<const K: usize> BitBoard<K> {
             more: Vec::new(),
         };
         let starts = self.row_starts();
+        if dirs == ORTHOGONAL {
+            let (rows, cols) = (self.rows(), self.cols());
+            let row = self.row_mask();
+            if cols > 1 {
+                out.push(((row >> 1).wrapping_mul(starts), 1));
+                out.push(((row << 1 & row).wrapping_mul(starts), -1));
+            }
+            if rows > 1 {
+                let kept = low((rows - 1) * cols);
+                out.push((kept, cols as i64));
+                out.push((kept << cols, -(cols as i64)));
+            }
+            return out;
+        }
         for &(dr, dc) in dirs {
             for (a, b) in [(dr, dc), (-dr, -dc)] {
                 let s = self.step_mask(starts, a, b);
@@ -370,6 +396,9 @@ impl<const K: usize> BitBoard<K> {
     /// The cells of `within` connected to the cells of `seed` by the
     /// steps (a bit-parallel flood fill).
     fn fill(within: u128, seed: u128, steps: &Steps) -> u128 {
+        if within >> 64 == 0 && steps.more.is_empty() {
+            return Self::fill64(within as u64, seed as u64, steps).into();
+        }
         let inline = &steps.steps[..steps.len];
         let mut seen = seed & within;
         loop {
@@ -379,6 +408,36 @@ impl<const K: usize> BitBoard<K> {
             }
             for &(ok, s) in &steps.more {
                 next |= shift(seen & ok, s);
+            }
+            next &= within;
+            if next == seen {
+                return seen;
+            }
+            seen = next;
+        }
+    }
+
+    /// [`Self::fill`] on the low 64 cells (`within` has no other cells),
+    /// with word-sized shifts: the boards of most searches are this small.
+    fn fill64(within: u64, seed: u64, steps: &Steps) -> u64 {
+        let mut moves = [(0u64, 0u32, false); 16];
+        for (m, &(ok, s)) in moves.iter_mut().zip(&steps.steps[..steps.len]) {
+            // A shift of 64 or more leaves nothing of a 64-cell board.
+            *m = (ok as u64, s.unsigned_abs().min(63) as u32, s >= 0);
+            if s.unsigned_abs() >= 64 {
+                m.0 = 0;
+            }
+        }
+        let moves = &moves[..steps.len];
+        let mut seen = seed & within;
+        loop {
+            let mut next = seen;
+            for &(ok, s, up) in moves {
+                next |= if up {
+                    (seen & ok) << s
+                } else {
+                    (seen & ok) >> s
+                };
             }
             next &= within;
             if next == seen {

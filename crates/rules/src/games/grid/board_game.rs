@@ -135,6 +135,14 @@ impl<R: BoardRules<K>, const K: usize> Position for BoardGame<R, K> {
             v => self.board.layers.get(v - 1).copied().unwrap_or(0),
         };
         let open = self.board.all() & !blocked;
+        if blocked == 0 {
+            // The whole rectangle is one region, its own bounding box.
+            return if R::live(&self.board, open) {
+                vec![*self]
+            } else {
+                Vec::new()
+            };
+        }
         self.board
             .regions(open, R::CONNECT)
             .into_iter()

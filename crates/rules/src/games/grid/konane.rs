@@ -45,21 +45,24 @@ impl BoardRules<3> for KonaneRules {
             Player::Left => (0, 1),
             Player::Right => (1, 0),
         };
+        let (rows, cols) = (b.rows() as i64, b.cols() as i64);
         let empty = b.empty();
         let enemy = b.layers[them];
         let mut out = Vec::new();
         let mut stones = b.layers[me];
         while stones != 0 {
-            let i = stones.trailing_zeros() as usize;
+            let i = stones.trailing_zeros() as i64;
             stones &= stones - 1;
+            let (r, c) = (i / cols, i % cols);
             for &(dr, dc) in &ORTHOGONAL {
                 let mut board = *b;
                 board.layers[me] &= !(1 << i);
-                let mut at = i;
-                while let Some((over, land)) = b
-                    .step(at, dr, dc)
-                    .and_then(|over| Some((over, b.step(over, dr, dc)?)))
-                {
+                // The k-th jump passes over (r, c) + (2k - 1)·d and lands
+                // on (r, c) + 2k·d, which must stay on the board.
+                let (mut lr, mut lc) = (r + 2 * dr, c + 2 * dc);
+                while (0..rows).contains(&lr) && (0..cols).contains(&lc) {
+                    let over = (lr - dr) * cols + (lc - dc);
+                    let land = lr * cols + lc;
                     if enemy >> over & 1 == 0 || empty >> land & 1 == 0 {
                         break;
                     }
@@ -67,7 +70,8 @@ impl BoardRules<3> for KonaneRules {
                     let mut option = board;
                     option.layers[me] |= 1 << land;
                     out.push(option);
-                    at = land;
+                    lr += 2 * dr;
+                    lc += 2 * dc;
                 }
             }
         }

@@ -1,0 +1,87 @@
+//! Caches under a memory budget (`memory::cache_budget`): a `ShardedMap`
+//! that passes its share forgets entries instead of growing, and never
+//! answers wrongly. A binary of its own, since the budget is process-wide.
+
+use onag_core::game::Game;
+use onag_core::memory;
+use onag_core::sharded::ShardedMap;
+use proptest::prelude::*;
+
+/// A budget of 4 MB for the whole process: caches get 1.5 MB of it.
+const LIMIT: u64 = 4 << 20;
+
+fn budget() {
+    memory::set_limit(Some(LIMIT));
+}
+
+#[test]
+fn a_full_map_forgets_instead_of_growing() {
+    budget();
+    let map = ShardedMap::new();
+    // 2 million entries of 16 bytes would need well over 32 MB.
+    for k in 0u64..2_000_000 {
+        map.insert(k, k.wrapping_mul(3));
+    }
+    let held = memory::cached();
+    let share = memory::cache_budget().expect("a budget is set");
+    // Every shard stops growing at its fair share, so the caches stay
+    // within twice the budget (a shard below half its share may double).
+    assert!(
+        held <= 2 * share,
+        "caches hold {held} bytes, budget {share}"
+    );
+    assert!(map.len() < 2_000_000, "nothing was forgotten");
+    assert!(map.len() > 10_000, "too much was forgotten: {}", map.len());
+    // What is kept is right; the last entries inserted are mostly kept.
+    let mut found = 0;
+    for k in 1_990_000u64..2_000_000 {
+        if let Some(v) = map.get(&k) {
+            assert_eq!(v, k.wrapping_mul(3));
+            found += 1;
+        }
+    }
+    assert!(found > 1000, "only {found} of the last 10000 entries kept");
+    drop(map);
+}
+
+#[test]
+fn game_values_under_a_tiny_budget() {
+    budget();
+    // Sums and comparisons go through the store's caches, which forget
+    // under the budget; the values must not change. *a + *b = *(a xor b),
+    for a in 0u64..40 {
+        for b in 0u64..40 {
+            assert_eq!(Game::nimber(a) + Game::nimber(b), Game::nimber(a ^ b));
+        }
+    }
+    // n.^ built one ^ at a time: each is above the one before, and adding
+    // its negative gives 0.
+    let up = Game::up();
+    let mut acc = Game::ZERO;
+    for _ in 1..=30 {
+        let next = acc + up;
+        assert!(acc.leq(next) && !next.leq(acc));
+        assert_eq!(next + (-next), Game::ZERO);
+        acc = next;
+    }
+}
+
+proptest! {
+    /// Whatever is inserted, a look-up answers the last value stored for
+    /// the key or nothing (forgotten), never another value.
+    #[test]
+    fn forgetting_never_answers_wrongly(ops in prop::collection::vec((0u32..5000, any::<u16>()), 0..3000)) {
+        budget();
+        let map = ShardedMap::new();
+        let mut model = std::collections::HashMap::new();
+        for &(k, v) in &ops {
+            map.insert(k, v);
+            model.insert(k, v);
+        }
+        for (k, v) in &model {
+            if let Some(got) = map.get(k) {
+                prop_assert_eq!(got, *v);
+            }
+        }
+    }
+}
