@@ -12,6 +12,7 @@ pub mod loopy;
 pub mod memory;
 pub mod misere;
 pub mod nim;
+pub mod packed;
 pub mod number;
 pub mod sharded;
 pub mod sign_expansion;
