@@ -294,6 +294,7 @@ mod watchdog {
     /// Start watching an input.
     pub fn watch(how: Supervision) {
         let s = shared();
+        interrupt::forget_progress();
         *lock(s) = Some(Watch {
             how,
             start: Instant::now(),
@@ -355,12 +356,22 @@ mod watchdog {
             }
         }
         if w.show && elapsed >= Duration::from_secs(1) {
-            let line = format!(
-                "{} {}s {} positions evaluated (Ctrl-C stops)",
-                SPINNER[w.frame % SPINNER.len()],
-                elapsed.as_secs(),
-                interrupt::work_done() - w.work0
-            );
+            let line = match interrupt::last_progress() {
+                Some(p) => format!(
+                    "{} {}s {} of {} {} (Ctrl-C stops)",
+                    SPINNER[w.frame % SPINNER.len()],
+                    elapsed.as_secs(),
+                    p.done,
+                    p.total,
+                    p.what
+                ),
+                None => format!(
+                    "{} {}s {} positions evaluated (Ctrl-C stops)",
+                    SPINNER[w.frame % SPINNER.len()],
+                    elapsed.as_secs(),
+                    interrupt::work_done() - w.work0
+                ),
+            };
             w.frame += 1;
             let width = crate::terminal_width().saturating_sub(4);
             let line: String = line.chars().take(width).collect();

@@ -233,6 +233,7 @@ fn subtraction_fast<T: Cell>(
     for n in values.len() as u64..=upto {
         if n % 65536 == 0 {
             onag_core::interrupt::checkpoint();
+            onag_core::interrupt::progress("heaps", n, upto);
         }
         let mut seen = 0u64;
         for &(j, zero, one) in fixed {
@@ -426,8 +427,8 @@ const SCAN_CHUNK: u64 = 64;
 /// (the caller widens the cells and calls again).
 ///
 /// For each heap n the option values are marked in `seen`, a table indexed
-/// by value that holds the heap whose options last reached that value (so
-/// it is never cleared). First the single heaps and every pair with a
+/// by value holding a mark that changes from heap to heap (so it is
+/// cleared only once every 255 heaps). First the single heaps and every pair with a
 /// rare heap are marked: that gives every common option value. The least
 /// unmarked value is then the mex if it is common; if it is rare, it may
 /// still be the XOR of two common heaps, so the remaining pairs are
@@ -443,7 +444,8 @@ fn octal<T: Cell>(
     if st.next_check == 0 {
         st.next_check = 1024;
     }
-    let mut seen: Vec<u32> = Vec::new();
+    let mut seen: Vec<u8> = Vec::new();
+    let mut stamp: u8 = 0;
     let mut cursors: Vec<u64> = vec![0; o.pairs.len()];
     for n in values.len() as u64..=upto {
         if let Some((n0, p)) = st.period {
@@ -454,6 +456,9 @@ fn octal<T: Cell>(
         }
         if n % 1024 == 0 {
             onag_core::interrupt::checkpoint();
+            if n % 65536 == 0 {
+                onag_core::interrupt::progress("heaps", n, upto);
+            }
         }
         if n >= st.next_check {
             st.next_check = n * 2;
@@ -474,11 +479,16 @@ fn octal<T: Cell>(
         // the least unmarked value always has one.
         let size = ((st.max_value + 1).next_power_of_two() * 2).max(64) as usize;
         if seen.len() < size {
-            seen.resize(size, u32::MAX);
+            seen.resize(size, 0);
         }
-        // Heaps are below u32::MAX (MAX_SEQUENCE_HEAP), so the mark of
-        // heap n is never the initial u32::MAX.
-        let stamp = n as u32;
+        // Marks are 1..=255, one per heap computed in turn; the table is
+        // cleared when they start again (bytes keep the table small: fewer
+        // false conflicts between its stores and the loads of values).
+        if stamp == u8::MAX {
+            seen.fill(0);
+            stamp = 0;
+        }
+        stamp += 1;
         for &(j, zero, one) in &o.singles {
             if j > n {
                 break;
@@ -512,7 +522,7 @@ fn octal<T: Cell>(
                 // Every pair with a rare heap a < r: below r / 2 and above
                 // it, leaving out a = r / 2 when equal heaps are not a move.
                 let vals: &[T] = values;
-                let marks: &mut [u32] = &mut seen;
+                let marks: &mut [u8] = &mut seen;
                 let r32 = r as usize;
                 let rare = &st.rare[..st.rare.partition_point(|&a| u64::from(a) < r)];
                 let half = rare.partition_point(|&a| 2 * u64::from(a) < r);
@@ -520,12 +530,8 @@ fn octal<T: Cell>(
                 if c != Constraint::None && r % 2 == 0 && high.first() == Some(&((r / 2) as u32)) {
                     high = &high[1..];
                 }
-                for part in [low, high] {
-                    for &a in part {
-                        let a = a as usize;
-                        marks[(vals[a].value() ^ vals[r32 - a].value()) as usize] = stamp;
-                    }
-                }
+                mark_rare_pairs(vals, r32, low, marks, stamp);
+                mark_rare_pairs(vals, r32, high, marks, stamp);
             }
         }
         let mut v = 0usize;
@@ -555,10 +561,7 @@ fn octal<T: Cell>(
                 cursors[i] = end;
                 let lo = &values[a as usize..end as usize];
                 let hi = &values[(r + 1 - end) as usize..=(r - a) as usize];
-                let marks: &mut [u32] = &mut seen;
-                for (&x, &y) in lo.iter().zip(hi.iter().rev()) {
-                    marks[(x.value() ^ y.value()) as usize] = stamp;
-                }
+                mark_run(lo, hi, &mut seen, stamp);
             }
             if !active {
                 while seen[v] == stamp {
@@ -577,6 +580,27 @@ fn octal<T: Cell>(
         }
     }
     Ok(true)
+}
+
+/// Mark g(a) ⊕ g(r − a) for each heap a of `rare` (all below r). `marks`
+/// has a power-of-two length that every XOR of two values stays below.
+#[inline(never)]
+fn mark_rare_pairs<T: Cell>(vals: &[T], r: usize, rare: &[u32], marks: &mut [u8], stamp: u8) {
+    let top = marks.len() - 1;
+    for &a in rare {
+        let a = a as usize;
+        marks[(vals[a].value() ^ vals[r - a].value()) as usize & top] = stamp;
+    }
+}
+
+/// Mark g(lo[k]) ⊕ g(hi[len − 1 − k]) for each k: a run of splits
+/// a + (r − a) with consecutive a.
+#[inline(never)]
+fn mark_run<T: Cell>(lo: &[T], hi: &[T], marks: &mut [u8], stamp: u8) {
+    let top = marks.len() - 1;
+    for (&x, &y) in lo.iter().zip(hi.iter().rev()) {
+        marks[(x.value() ^ y.value()) as usize & top] = stamp;
+    }
 }
 
 /// Re-choose the mask so that as few of the recent values as possible are
