@@ -146,6 +146,18 @@ pub fn resident_memory() -> Option<u64> {
     proc_kilobytes("/proc/self/status", "VmRSS:")
 }
 
+/// The peak resident memory of this process since it started or since the
+/// last [`reset_peak_memory`], in bytes (Linux; None elsewhere).
+pub fn peak_memory() -> Option<u64> {
+    proc_kilobytes("/proc/self/status", "VmHWM:")
+}
+
+/// Start measuring the peak resident memory afresh (Linux: the peak is
+/// set back to the present resident memory).
+pub fn reset_peak_memory() {
+    let _ = std::fs::write("/proc/self/clear_refs", "5");
+}
+
 /// The memory limit of an input when none is given: three quarters of the
 /// machine's memory (Linux; none elsewhere).
 pub fn default_max_memory() -> Option<u64> {

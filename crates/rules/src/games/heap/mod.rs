@@ -176,6 +176,18 @@ pub fn spawning(code: &str) -> RuleResult<HeapRuleset> {
     })))
 }
 
+/// The sequence, to extend it: copied first (its size reserved in the
+/// memory budget) while a list of the language still shares it.
+fn unshared(values: &mut Rc<PackedSeq>) -> &mut PackedSeq {
+    if Rc::strong_count(values) > 1 {
+        let bytes = values.len() as u128 * values.width() as u128;
+        onag_core::memory::reserve(bytes, || {
+            format!("A copy of {} nim values", values.len())
+        });
+    }
+    Rc::make_mut(values)
+}
+
 impl HeapRuleset {
     /// The ruleset as a trait object.
     pub fn into_any(self) -> Rc<dyn AnyRuleset> {
@@ -262,13 +274,13 @@ impl HeapRuleset {
                 }
                 let Sequence { values, octal } = &mut *s;
                 match &self.0.parsed {
-                    Some(code) => sequence::extend(code, plan, Rc::make_mut(values), octal, n),
+                    Some(code) => sequence::extend(code, plan, unshared(values), octal, n),
                     None => Ok(()),
                 }
             }
             Engine::Spawning(code, seq) => {
                 let mut s = seq.try_borrow_mut().map_err(|_| busy())?;
-                let values = Rc::make_mut(&mut s.values);
+                let values = unshared(&mut s.values);
                 if values.is_empty() {
                     values.push(0);
                 }

@@ -671,3 +671,41 @@ fn prove_period<T: Cell>(values: &[T], last: u64) -> Option<(u64, u64)> {
         (p < len as u64 && n as u64 >= 2 * n0 + 2 * p + last).then_some((n0, p))
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn values_of(code: &str, steps: &[(u64, usize)]) -> Vec<u64> {
+        let code = Code::parse(code).unwrap();
+        let plan = plan(&code);
+        let mut values = PackedSeq::new();
+        let mut state = OctalState::default();
+        for &(upto, width) in steps {
+            values.widen_to(width);
+            extend(&code, &plan, &mut values, &mut state, upto).unwrap();
+        }
+        values.iter().collect()
+    }
+
+    /// A sequence extended in steps, its cells widened in between (as when
+    /// a value does not fit), equals the sequence computed in one go.
+    #[test]
+    fn resumes_on_wider_cells() {
+        for code in ["4!.0", "0.77", "0.165", "0.137", "0.4?", "0.033"] {
+            let whole = values_of(code, &[(3000, 1)]);
+            let steps = values_of(code, &[(700, 1), (1500, 2), (2100, 2), (3000, 8)]);
+            assert_eq!(whole.len(), 3001, "{code}");
+            assert_eq!(whole, steps, "{code}");
+        }
+    }
+
+    /// Grundy's game (RULESETS 4.2.5), first values as in Winning Ways.
+    #[test]
+    fn grundys_game_values() {
+        assert_eq!(
+            values_of("4!.0", &[(20, 1)]),
+            [0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3, 2, 1, 3, 2, 4, 3, 0]
+        );
+    }
+}
