@@ -91,14 +91,22 @@ impl Record {
 pub fn read_rows(text: &str) -> Result<Vec<Row>, String> {
     let v: Json = serde_json::from_str(text).map_err(|e| format!("not JSON: {e}"))?;
     if v["format"] != FORMAT {
-        return Err(format!("not a table saved by `onag bench --save` (no \"format\": \"{FORMAT}\")"));
+        return Err(format!(
+            "not a table saved by `onag bench --save` (no \"format\": \"{FORMAT}\")"
+        ));
     }
     let rows = v["rows"].as_array().ok_or("no \"rows\" list")?;
     rows.iter()
         .map(|r| {
             Ok(Row {
-                section: r["section"].as_str().ok_or("a row without \"section\"")?.to_string(),
-                name: r["name"].as_str().ok_or("a row without \"name\"")?.to_string(),
+                section: r["section"]
+                    .as_str()
+                    .ok_or("a row without \"section\"")?
+                    .to_string(),
+                name: r["name"]
+                    .as_str()
+                    .ok_or("a row without \"name\"")?
+                    .to_string(),
                 seconds: r["seconds"].as_f64().ok_or("a row without \"seconds\"")?,
                 peak_bytes: r["peak_bytes"].as_u64(),
                 result: r["result"].as_str().unwrap_or_default().to_string(),
@@ -119,7 +127,10 @@ fn measure<T>(work: impl FnOnce() -> T) -> (T, Duration, Option<u64>) {
 
 /// A memory size for the tables.
 fn format_memory(bytes: Option<u64>) -> String {
-    bytes.map_or_else(|| "-".to_string(), |b| onag_core::memory::human(u128::from(b)))
+    bytes.map_or_else(
+        || "-".to_string(),
+        |b| onag_core::memory::human(u128::from(b)),
+    )
 }
 
 /// The empty Domineering rectangles of area at most `max_area`, smallest
@@ -146,16 +157,9 @@ const POSITIONS: &[&str] = &[
 /// A random game for the thermograph workload: depth at most `depth`, one
 /// to three options a side, numbers n/2^k (|n| <= 40, k <= 3) at the leaves.
 fn random_game(rng: &mut u64, depth: u32, out: &mut String) {
-    let mut next = |m: u64| {
-        // xorshift64: the same games on every run and machine.
-        *rng ^= *rng << 13;
-        *rng ^= *rng >> 7;
-        *rng ^= *rng << 17;
-        *rng % m
-    };
-    if depth == 0 || next(100) < 15 {
-        let n = next(81) as i64 - 40;
-        match [1, 1, 1, 2, 4, 8][next(6) as usize] {
+    if depth == 0 || next(rng, 100) < 15 {
+        let n = next(rng, 81) as i64 - 40;
+        match [1, 1, 1, 2, 4, 8][next(rng, 6) as usize] {
             1 => out.push_str(&n.to_string()),
             d => out.push_str(&format!("{n}/{d}")),
         }
@@ -166,7 +170,7 @@ fn random_game(rng: &mut u64, depth: u32, out: &mut String) {
         if side == 1 {
             out.push('|');
         }
-        for i in 0..=next(3) {
+        for i in 0..=next(rng, 3) {
             if i > 0 {
                 out.push(',');
             }
@@ -174,6 +178,15 @@ fn random_game(rng: &mut u64, depth: u32, out: &mut String) {
         }
     }
     out.push('}');
+}
+
+/// The next pseudo-random number below `m` (xorshift64: the same games on
+/// every run and machine).
+fn next(rng: &mut u64, m: u64) -> u64 {
+    *rng ^= *rng << 13;
+    *rng ^= *rng >> 7;
+    *rng ^= *rng << 17;
+    *rng % m
 }
 
 /// The thermograph workload: the temperatures and means of 100 random
@@ -205,7 +218,10 @@ pub fn positions(record: &mut Record) {
         let (result, took, peak) = measure(|| session.run_to_text(&expr));
         let (shown, result) = match result {
             Ok(v) => (format_duration(took), shorten(&v.unwrap_or_default())),
-            Err(e) => (format!("error: {}", e.message()), format!("error: {}", e.message())),
+            Err(e) => (
+                format!("error: {}", e.message()),
+                format!("error: {}", e.message()),
+            ),
         };
         let then = record.keep(Row {
             section: "positions".into(),
@@ -409,7 +425,11 @@ pub fn user_games(record: &mut Record) {
             peak_bytes: None,
             result: shorten(&v),
         });
-        println!("{name:<28}  {:>10}  {}{then}", format_duration(t), shorten(&v));
+        println!(
+            "{name:<28}  {:>10}  {}{then}",
+            format_duration(t),
+            shorten(&v)
+        );
     }
     if let Some(root) = library {
         let _ = std::fs::remove_dir_all(root);

@@ -300,7 +300,9 @@ fn main() -> ExitCode {
                     .and_then(|t| bench::read_rows(&t))
                 {
                     Ok(rows) => rows,
-                    Err(e) => return usage(&format!("cannot compare with {}: {e}", path.display())),
+                    Err(e) => {
+                        return usage(&format!("cannot compare with {}: {e}", path.display()))
+                    }
                 },
             };
             let mut record = bench::Record::comparing(earlier);

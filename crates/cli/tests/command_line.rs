@@ -420,7 +420,15 @@ fn bench_saves_and_compares_tables() {
     let dir = temp_dir("bench-save");
     let saved = dir.join("before.json");
     let saved_arg = saved.to_string_lossy().to_string();
-    let o = onag(&["bench", "--max-area", "2", "--budget", "1", "--save", &saved_arg]);
+    let o = onag(&[
+        "bench",
+        "--max-area",
+        "2",
+        "--budget",
+        "1",
+        "--save",
+        &saved_arg,
+    ]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let table: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(&saved).unwrap()).unwrap();
@@ -431,16 +439,34 @@ fn bench_saves_and_compares_tables() {
     assert_eq!(sub["section"], "positions");
     assert_eq!(sub["result"], "10000000");
     assert!(sub["seconds"].as_f64().unwrap() >= 0.0);
-    assert_eq!(row("GrundysGame.NimValueSequence(2^16).Size").unwrap()["result"], "65536");
-    assert_eq!(row("thermographs of 100 random games").unwrap()["result"], "[100,100]");
+    assert_eq!(
+        row("GrundysGame.NimValueSequence(2^16).Size").unwrap()["result"],
+        "65536"
+    );
+    assert_eq!(
+        row("thermographs of 100 random games").unwrap()["result"],
+        "[100,100]"
+    );
     assert_eq!(row("2x1").unwrap()["section"], "domineering");
-    let o = onag(&["bench", "--max-area", "2", "--budget", "1", "--compare", &saved_arg]);
+    let o = onag(&[
+        "bench",
+        "--max-area",
+        "2",
+        "--budget",
+        "1",
+        "--compare",
+        &saved_arg,
+    ]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert!(stdout(&o).contains("(was "), "{}", stdout(&o));
     std::fs::write(&saved, "{\"rows\": []}").unwrap();
     let o = onag(&["bench", "--compare", &saved_arg]);
     assert_eq!(o.status.code(), Some(2));
-    assert!(stderr(&o).contains("not a table saved by `onag bench --save`"), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("not a table saved by `onag bench --save`"),
+        "{}",
+        stderr(&o)
+    );
     let _ = std::fs::remove_dir_all(dir);
 }
 

@@ -362,7 +362,7 @@ fn memory_over_the_limit_stops_the_input_not_the_session() {
     // Each of these once grew until the machine's memory ran out.
     let (code, out) = raw(
         &["--max-memory", "300M", "batch"],
-        b"x := 3\n[[n for n from 1 to 9000000] for m from 1 to 5]\nKayles.NimValueSequence(67108864)\nx + 1\n",
+        b"x := 3\n[[n for n from 1 to 9000000] for m from 1 to 5]\nKayles.NimValueSequence(10^9)\nx + 1\n",
     );
     assert_eq!(code, Some(0));
     let lines: Vec<&str> = out.lines().collect();
@@ -375,7 +375,8 @@ fn memory_over_the_limit_stops_the_input_not_the_session() {
     );
     assert_eq!(
         lines[2],
-        "!!NimValueSequence(67108864) needs about 4.5 GB; the limit is 300 MB (--max-memory)"
+        // (a byte per heap: sequences are packed)
+        "!!NimValueSequence(1000000000) needs about 953.6 MB; the limit is 300 MB (--max-memory)"
     );
     assert_eq!(lines[3], "4");
     let (code, _) = raw(&["--max-memory", "lots", "-e", "1"], b"");

@@ -168,7 +168,9 @@ impl PackedSeq {
     /// in the memory budget first.
     pub fn reserve(&mut self, additional: usize) {
         let bytes = (self.len() as u128 + additional as u128) * self.width() as u128;
-        crate::memory::reserve(bytes, || format!("A sequence of {} values", self.len() + additional));
+        crate::memory::reserve(bytes, || {
+            format!("A sequence of {} values", self.len() + additional)
+        });
         each!(&mut self.cells, v => v.reserve(additional));
     }
 
@@ -181,12 +183,19 @@ impl PackedSeq {
         crate::memory::reserve(n as u128 * width as u128, || {
             format!("A sequence of {n} values of {width} bytes")
         });
-        let old: Vec<u64> = self.iter().collect();
-        self.cells = match width {
-            1 => Cells::U8(Vec::new()),
-            2 => Cells::U16(old.iter().map(|&x| x as u16).collect()),
-            3 | 4 => Cells::U32(old.iter().map(|&x| x as u32).collect()),
-            _ => Cells::U64(old),
+        // Straight from the old cells to the new ones (no wider copy).
+        fn widened<T: Cell, U: Cell>(old: &[T]) -> Vec<U> {
+            old.iter().map(|&x| U::of(x.value())).collect()
+        }
+        let cells = std::mem::replace(&mut self.cells, Cells::U8(Vec::new()));
+        self.cells = match (width, &cells) {
+            (2, Cells::U8(v)) => Cells::U16(widened(v)),
+            (3 | 4, Cells::U8(v)) => Cells::U32(widened(v)),
+            (3 | 4, Cells::U16(v)) => Cells::U32(widened(v)),
+            (_, Cells::U8(v)) => Cells::U64(widened(v)),
+            (_, Cells::U16(v)) => Cells::U64(widened(v)),
+            (_, Cells::U32(v)) => Cells::U64(widened(v)),
+            _ => cells,
         };
     }
 
@@ -218,7 +227,7 @@ impl PackedSeq {
     pub fn to_vec(&self, start: usize, end: usize) -> Vec<u64> {
         let end = end.min(self.len());
         let start = start.min(end);
-        each!(&self.cells, v => v[start..end].iter().map(|&x| x as u64).collect())
+        each!(&self.cells, v => v[start..end].iter().map(|&x| Cell::value(x)).collect())
     }
 
     /// The bytes the cells take (allocated, not only used).

@@ -64,12 +64,18 @@ fn nim_value_sequences_are_lists() {
     check(&[
         (&format!("l := {seq}"), literal),
         ("m := [0,1,1,2,2,3,0,0,1,1,2,2,3,0]", literal),
-        ("[l == m, m == l, l.Size, l.Length, l[6], l[14]]", "[true,true,14,14,3,0]"),
+        (
+            "[l == m, m == l, l.Size, l.Length, l[6], l[14]]",
+            "[true,true,14,14,3,0]",
+        ),
         ("[l[0]]", "!!List index out of bounds: 0"),
         ("l[15]", "!!List index out of bounds: 15"),
         ("s := 0; for x in l do s := s + x end; s", "18"),
         ("[x * 2 for x in l where x > 1]", "[4,4,6,4,4,6]"),
-        ("[l.Sorted, l.Distinct, l.Sum, l.Max]", "[[0,0,0,0,1,1,1,1,2,2,2,2,3,3],[0,1,2,3],18,3]"),
+        (
+            "[l.Sorted, l.Distinct, l.Sum, l.Max]",
+            "[[0,0,0,0,1,1,1,1,2,2,2,2,3,3],[0,1,2,3],18,3]",
+        ),
         ("{l, m}.Size", "1"),
         ("l.Take(3) == [0,1,1]", "true"),
         ("GrundysGame.NimValueSequence(8)", "[0,0,1,0,2,1,0,2]"),

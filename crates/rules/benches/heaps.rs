@@ -11,7 +11,11 @@ use std::hint::black_box;
 fn sequence(code: &str, n: u64) -> u64 {
     cache::forget_all();
     let r = take_and_break("T".into(), code).expect("a valid code");
-    r.packed_sequence(n).expect("a sequence").iter().max().unwrap_or(0)
+    r.packed_sequence(n)
+        .expect("a sequence")
+        .iter()
+        .max()
+        .unwrap_or(0)
 }
 
 fn heaps(c: &mut Criterion) {

@@ -883,9 +883,10 @@ impl<'a> Compiler<'a> {
                         let r = self.expr(rhs)?;
                         match (&l.kind, &r.kind) {
                             // `-3/4`: a fraction literal of integers.
-                            (NodeKind::Const(Value::Number(x)), NodeKind::Const(Value::Number(y)))
-                                if x.is_integer() && y.is_integer() && !y.is_zero() =>
-                            {
+                            (
+                                NodeKind::Const(Value::Number(x)),
+                                NodeKind::Const(Value::Number(y)),
+                            ) if x.is_integer() && y.is_integer() && !y.is_zero() => {
                                 match x.div(y) {
                                     Ok(q) => constant(Value::Number(q), span),
                                     Err(_) => node(NodeKind::Binary(*op, l, Box::new(r)), span),

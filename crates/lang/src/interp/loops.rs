@@ -237,7 +237,7 @@ impl Interp {
     /// `Expected `cgsuite.lang.Collection`; found ...`.
     pub(crate) fn iteration_items(&self, c: &Value) -> EvalResult<Elements> {
         use std::rc::Rc;
-        Ok(match c {
+        Ok(Elements::Values(match c {
             Value::List(items) => return Ok(Elements::List(items.clone())),
             Value::Set(items) => items.clone(),
             Value::Map(entries) => Rc::new(
@@ -260,8 +260,7 @@ impl Interp {
                     &self.class_name_of(other),
                 ))
             }
-        })
-        .map(Elements::Values)
+        }))
     }
 }
 

@@ -427,8 +427,7 @@ proptest! {
 /// A random octal code (digits 0-7, at most two heaps), constraints
 /// included.
 fn octal_strategy() -> impl Strategy<Value = String> {
-    let digit = (0u32..8, 0usize..5)
-        .prop_map(|(d, c)| format!("{d}{}", ["", "", "", "!", "?"][c]));
+    let digit = (0u32..8, 0usize..5).prop_map(|(d, c)| format!("{d}{}", ["", "", "", "!", "?"][c]));
     (proptest::collection::vec(digit, 1..5), 0u32..3)
         .prop_map(|(ds, d0)| format!("{}.{}", [0, 4, 0][d0 as usize], ds.concat()))
 }

@@ -181,9 +181,7 @@ pub fn spawning(code: &str) -> RuleResult<HeapRuleset> {
 fn unshared(values: &mut Rc<PackedSeq>) -> &mut PackedSeq {
     if Rc::strong_count(values) > 1 {
         let bytes = values.len() as u128 * values.width() as u128;
-        onag_core::memory::reserve(bytes, || {
-            format!("A copy of {} nim values", values.len())
-        });
+        onag_core::memory::reserve(bytes, || format!("A copy of {} nim values", values.len()));
     }
     Rc::make_mut(values)
 }
@@ -218,7 +216,9 @@ impl HeapRuleset {
         self.ensure(n)?;
         match &self.0.engine {
             Engine::Recursive(keys) => keys.nim_value(n),
-            Engine::Code(_, seq) | Engine::Spawning(_, seq) => Ok(seq.borrow().values.at(n as usize)),
+            Engine::Code(_, seq) | Engine::Spawning(_, seq) => {
+                Ok(seq.borrow().values.at(n as usize))
+            }
         }
     }
 
