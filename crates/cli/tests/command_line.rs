@@ -476,7 +476,7 @@ fn bench_prints_only_its_own_timings() {
     let o = onag(&["bench", "--max-area", "2", "--budget", "1"]);
     assert_eq!(o.status.code(), Some(0));
     let text = stdout(&o);
-    assert!(text.contains("time  expression"), "{text}");
+    assert!(text.contains("peak  expression"), "{text}");
     assert!(text.contains("2x1"), "{text}");
     assert!(
         !text.contains("cgt") && !text.contains("baseline"),
