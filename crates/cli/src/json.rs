@@ -70,7 +70,8 @@ pub fn value(v: &Value) -> Json {
         Value::Bool(b) => json!(b),
         Value::Nothing => Json::Null,
         Value::Str(s) => json!(s.as_ref()),
-        Value::List(items) | Value::Set(items) => Json::Array(items.iter().map(value).collect()),
+        Value::List(items) => Json::Array(items.iter().map(|x| value(&x)).collect()),
+        Value::Set(items) => Json::Array(items.iter().map(value).collect()),
         Value::Table(rows) => Json::Array(
             rows.iter()
                 .map(|row| Json::Array(row.iter().map(value).collect()))

@@ -148,6 +148,14 @@ enum Command {
         /// rulesets, and time the interpreter.
         #[arg(long)]
         user: bool,
+        /// Also write the table measured to FILE as JSON (docs/BENCH.md),
+        /// for a later `--compare`.
+        #[arg(long, value_name = "FILE")]
+        save: Option<PathBuf>,
+        /// Print beside each row the time of the same row in FILE (saved
+        /// by an earlier `--save`) and the ratio now / then.
+        #[arg(long, value_name = "FILE")]
+        compare: Option<PathBuf>,
     },
 }
 
@@ -274,21 +282,46 @@ fn main() -> ExitCode {
                 max_area,
                 budget,
                 user,
+                save,
+                compare,
             }),
             _,
             _,
         ) => {
             if cli.json || cli.timeout.is_some() {
                 return usage(
-                    "bench takes neither --json nor --timeout (--budget bounds each board)",
+                    "bench takes neither --json nor --timeout (--budget bounds each board; --save FILE writes the table as JSON)",
                 );
             }
+            let earlier = match &compare {
+                None => Vec::new(),
+                Some(path) => match std::fs::read_to_string(path)
+                    .map_err(|e| e.to_string())
+                    .and_then(|t| bench::read_rows(&t))
+                {
+                    Ok(rows) => rows,
+                    Err(e) => {
+                        return usage(&format!("cannot compare with {}: {e}", path.display()))
+                    }
+                },
+            };
+            let mut record = bench::Record::comparing(earlier);
             if user {
-                bench::user_games();
+                bench::user_games(&mut record);
             } else {
-                bench::positions();
+                bench::positions(&mut record);
                 println!();
-                bench::domineering(max_area, Duration::from_secs_f64(budget.clamp(0.0, 1e9)));
+                bench::domineering(
+                    max_area,
+                    Duration::from_secs_f64(budget.clamp(0.0, 1e9)),
+                    &mut record,
+                );
+            }
+            if let Some(path) = save {
+                let text = serde_json::to_string_pretty(&record.to_json()).unwrap_or_default();
+                if let Err(e) = std::fs::write(&path, text + "\n") {
+                    return usage(&format!("cannot write {}: {e}", path.display()));
+                }
             }
             ExitCode::SUCCESS
         }

@@ -146,6 +146,18 @@ pub fn resident_memory() -> Option<u64> {
     proc_kilobytes("/proc/self/status", "VmRSS:")
 }
 
+/// The peak resident memory of this process since it started or since the
+/// last [`reset_peak_memory`], in bytes (Linux; None elsewhere).
+pub fn peak_memory() -> Option<u64> {
+    proc_kilobytes("/proc/self/status", "VmHWM:")
+}
+
+/// Start measuring the peak resident memory afresh (Linux: the peak is
+/// set back to the present resident memory).
+pub fn reset_peak_memory() {
+    let _ = std::fs::write("/proc/self/clear_refs", "5");
+}
+
 /// The memory limit of an input when none is given: three quarters of the
 /// machine's memory (Linux; none elsewhere).
 pub fn default_max_memory() -> Option<u64> {
@@ -294,6 +306,7 @@ mod watchdog {
     /// Start watching an input.
     pub fn watch(how: Supervision) {
         let s = shared();
+        interrupt::forget_progress();
         *lock(s) = Some(Watch {
             how,
             start: Instant::now(),
@@ -355,12 +368,22 @@ mod watchdog {
             }
         }
         if w.show && elapsed >= Duration::from_secs(1) {
-            let line = format!(
-                "{} {}s {} positions evaluated (Ctrl-C stops)",
-                SPINNER[w.frame % SPINNER.len()],
-                elapsed.as_secs(),
-                interrupt::work_done() - w.work0
-            );
+            let line = match interrupt::last_progress() {
+                Some(p) => format!(
+                    "{} {}s {} of {} {} (Ctrl-C stops)",
+                    SPINNER[w.frame % SPINNER.len()],
+                    elapsed.as_secs(),
+                    p.done,
+                    p.total,
+                    p.what
+                ),
+                None => format!(
+                    "{} {}s {} positions evaluated (Ctrl-C stops)",
+                    SPINNER[w.frame % SPINNER.len()],
+                    elapsed.as_secs(),
+                    interrupt::work_done() - w.work0
+                ),
+            };
             w.frame += 1;
             let width = crate::terminal_width().saturating_sub(4);
             let line: String = line.chars().take(width).collect();

@@ -412,13 +412,71 @@ fn json_values_are_structured() {
     assert_eq!(json("{2|-1}")["value"], "{2|-1}");
 }
 
+/// `onag bench --save` writes its table as JSON; `--compare` prints each
+/// row beside the saved one; a file that is not a saved table is a usage
+/// error.
+#[test]
+fn bench_saves_and_compares_tables() {
+    let dir = temp_dir("bench-save");
+    let saved = dir.join("before.json");
+    let saved_arg = saved.to_string_lossy().to_string();
+    let o = onag(&[
+        "bench",
+        "--max-area",
+        "2",
+        "--budget",
+        "1",
+        "--save",
+        &saved_arg,
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let table: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&saved).unwrap()).unwrap();
+    assert_eq!(table["format"], "onag-bench/1");
+    let rows = table["rows"].as_array().unwrap();
+    let row = |name: &str| rows.iter().find(|r| r["name"] == name).cloned();
+    let sub = row("Subtraction([2,3,5]).NimValueSequence(10^7).Size").expect("the subtraction row");
+    assert_eq!(sub["section"], "positions");
+    assert_eq!(sub["result"], "10000000");
+    assert!(sub["seconds"].as_f64().unwrap() >= 0.0);
+    assert_eq!(
+        row("GrundysGame.NimValueSequence(2^16).Size").unwrap()["result"],
+        "65536"
+    );
+    assert_eq!(
+        row("thermographs of 100 random games").unwrap()["result"],
+        "[100,100]"
+    );
+    assert_eq!(row("2x1").unwrap()["section"], "domineering");
+    let o = onag(&[
+        "bench",
+        "--max-area",
+        "2",
+        "--budget",
+        "1",
+        "--compare",
+        &saved_arg,
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stdout(&o).contains("(was "), "{}", stdout(&o));
+    std::fs::write(&saved, "{\"rows\": []}").unwrap();
+    let o = onag(&["bench", "--compare", &saved_arg]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("not a table saved by `onag bench --save`"),
+        "{}",
+        stderr(&o)
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}
+
 /// `onag bench` prints only what it measured here: no other tool's times.
 #[test]
 fn bench_prints_only_its_own_timings() {
     let o = onag(&["bench", "--max-area", "2", "--budget", "1"]);
     assert_eq!(o.status.code(), Some(0));
     let text = stdout(&o);
-    assert!(text.contains("time  expression"), "{text}");
+    assert!(text.contains("peak  expression"), "{text}");
     assert!(text.contains("2x1"), "{text}");
     assert!(
         !text.contains("cgt") && !text.contains("baseline"),

@@ -1,5 +1,6 @@
 //! Benchmarks of the game core: canonical forms of sums of hot games,
-//! comparisons, deep constructions and nim products.
+//! thermographs of random games, comparisons, deep constructions, nim
+//! products and packed sequences.
 //!
 //! The store is global and memoises sums and comparisons, so every timed
 //! iteration works on freshly generated random games (generation is not
@@ -57,6 +58,49 @@ fn temperature_of_sum(c: &mut Criterion) {
     group.finish();
 }
 
+/// The thermograph workload of `onag bench`: temperatures and means of
+/// 100 random games of depth 4 (fresh games each iteration, so every
+/// thermograph is computed, not looked up).
+fn thermographs_of_random_games(c: &mut Criterion) {
+    let mut group = c.benchmark_group("thermographs of 100 random games (depth 4)");
+    group.sample_size(10);
+    let mut seed = 5000u64;
+    group.bench_function("temperatures and means", |b| {
+        b.iter_batched(
+            || {
+                seed += 1;
+                let mut rng = Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
+                (0..100).map(|_| hot_game(&mut rng, 4)).collect::<Vec<_>>()
+            },
+            |games| {
+                games
+                    .iter()
+                    .map(|&g| (g.temperature(), g.mean()))
+                    .collect::<Vec<_>>()
+            },
+            BatchSize::SmallInput,
+        )
+    });
+    group.finish();
+}
+
+/// Packed sequences: pushing values that widen the cells, and reading them.
+fn packed_sequences(c: &mut Criterion) {
+    use onag_core::packed::PackedSeq;
+    let mut group = c.benchmark_group("packed sequence of 10^6 values");
+    group.sample_size(10);
+    group.bench_function("push (widening once) and sum", |b| {
+        b.iter(|| {
+            let mut s = PackedSeq::new();
+            for i in 0..1_000_000u64 {
+                s.push(if i == 999_999 { 300 } else { i % 7 });
+            }
+            s.iter().sum::<u64>()
+        })
+    });
+    group.finish();
+}
+
 fn compare_pairs(c: &mut Criterion) {
     let mut seed = 7u64;
     c.bench_function("compare random pairs of depth-4 games", |b| {
@@ -104,6 +148,8 @@ criterion_group!(
     benches,
     sum_of_hot_games,
     temperature_of_sum,
+    thermographs_of_random_games,
+    packed_sequences,
     compare_pairs,
     deep_construction,
     nim_products

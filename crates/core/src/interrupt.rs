@@ -13,9 +13,39 @@
 //! message as an ordinary error.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Mutex;
 
 static CANCEL: AtomicBool = AtomicBool::new(false);
 static WORK: AtomicU64 = AtomicU64::new(0);
+static PROGRESS: Mutex<Option<Progress>> = Mutex::new(None);
+
+/// How far a long computation with a known end has come: `done` of
+/// `total` units named `what` ("heaps"), for the front end's progress line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Progress {
+    /// What is counted, plural ("heaps").
+    pub what: &'static str,
+    /// Units done.
+    pub done: u64,
+    /// Units to do.
+    pub total: u64,
+}
+
+/// Report that `done` of `total` `what` are done (call it now and then,
+/// not in the innermost loop: it takes a lock).
+pub fn progress(what: &'static str, done: u64, total: u64) {
+    *PROGRESS.lock().unwrap_or_else(|e| e.into_inner()) = Some(Progress { what, done, total });
+}
+
+/// The last progress reported since [`forget_progress`].
+pub fn last_progress() -> Option<Progress> {
+    *PROGRESS.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// Forget the progress reported (when a new input starts).
+pub fn forget_progress() {
+    *PROGRESS.lock().unwrap_or_else(|e| e.into_inner()) = None;
+}
 
 /// The panic payload of a cancelled computation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

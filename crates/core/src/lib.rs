@@ -13,6 +13,7 @@ pub mod memory;
 pub mod misere;
 pub mod nim;
 pub mod number;
+pub mod packed;
 pub mod sharded;
 pub mod sign_expansion;
 pub mod stack;

@@ -25,7 +25,6 @@ use onag_core::loopy::SidedValue;
 use onag_rules::framework::external::{self, Class, External, Reduction, Valued};
 use onag_rules::Player;
 use rustc_hash::FxHashSet;
-use std::rc::Rc;
 
 /// The interpreter as the front end of the external positions of
 /// `onag-rules` (`framework::external`): instances of game classes are its
@@ -229,6 +228,7 @@ fn validated(
         )
     })?;
     for item in items.iter() {
+        let item = &item;
         if !is_game_element(interp, item, impartial) {
             let expected = if impartial {
                 "game.ImpartialGame"
@@ -247,7 +247,7 @@ fn validated(
     }
     // The list itself, not a copy, when `returned` was its only holder.
     drop(returned);
-    Ok(Rc::try_unwrap(items).unwrap_or_else(|shared| (*shared).clone()))
+    Ok(items.into_vec())
 }
 
 /// The options of `player` from an instance of a game class (an impartial

@@ -24,6 +24,7 @@ pub mod games;
 pub mod interp;
 pub mod lexer;
 pub mod library;
+pub mod list;
 pub mod methods;
 pub mod order;
 pub mod parser;

@@ -10,7 +10,7 @@
 //! (set and map hashes are order-independent because sets and maps are
 //! kept sorted).
 
-use crate::value::Value;
+use crate::value::{List, Value};
 use onag_core::game::print_order;
 use onag_core::loopy::OutcomeClass;
 use std::cmp::Ordering;
@@ -86,6 +86,24 @@ fn seq_order(x: &[Value], y: &[Value]) -> Ordering {
     x.len().cmp(&y.len())
 }
 
+/// Lists in the order of [`seq_order`]; packed lists of integers are
+/// compared cell by cell (integers order by value), never boxed.
+fn list_order(x: &List, y: &List) -> Ordering {
+    if let (Some(p), Some(q)) = (x.as_packed(), y.as_packed()) {
+        return p.iter().cmp(q.iter());
+    }
+    if x.as_packed().is_some() || y.as_packed().is_some() {
+        for (p, q) in x.iter().zip(y.iter()) {
+            let c = value_order(&p, &q);
+            if c != Ordering::Equal {
+                return c;
+            }
+        }
+        return x.len().cmp(&y.len());
+    }
+    seq_order(x, y)
+}
+
 fn entries_order(x: &[(Value, Value)], y: &[(Value, Value)]) -> Ordering {
     for ((k1, v1), (k2, v2)) in x.iter().zip(y.iter()) {
         let c = value_order(k1, k2).then_with(|| value_order(v1, v2));
@@ -119,7 +137,8 @@ fn order(a: &Value, b: &Value) -> Ordering {
         (Value::Outcome(x), Value::Outcome(y)) => outcome_rank(*x).cmp(&outcome_rank(*y)),
         (Value::Player(x), Value::Player(y)) => x.cmp(y),
         (Value::Coordinates(a, b), Value::Coordinates(c, d)) => (a, b).cmp(&(c, d)),
-        (Value::List(x), Value::List(y)) | (Value::Set(x), Value::Set(y)) => seq_order(x, y),
+        (Value::List(x), Value::List(y)) => list_order(x, y),
+        (Value::Set(x), Value::Set(y)) => seq_order(x, y),
         (Value::Map(x), Value::Map(y)) => entries_order(x, y),
         (Value::MapEntry(x), Value::MapEntry(y)) => {
             value_order(&x.0, &y.0).then_with(|| value_order(&x.1, &y.1))
@@ -222,7 +241,13 @@ fn hash_inner<H: Hasher>(v: &Value, state: &mut H) {
         Value::Outcome(o) => outcome_rank(*o).hash(state),
         Value::Player(p) => p.hash(state),
         Value::Coordinates(r, c) => (r, c).hash(state),
-        Value::List(items) | Value::Set(items) => {
+        Value::List(items) => {
+            items.len().hash(state);
+            for x in items.iter() {
+                hash_value(&x, state);
+            }
+        }
+        Value::Set(items) => {
             items.len().hash(state);
             for x in items.iter() {
                 hash_value(x, state);

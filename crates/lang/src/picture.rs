@@ -9,7 +9,7 @@ use onag_render::Plot;
 pub fn plot_of(v: &Value) -> EvalResult<Plot> {
     let mut plot = Plot::new();
     let items: Vec<&Value> = match v {
-        Value::List(xs) | Value::Set(xs) => xs.iter().collect(),
+        Value::List(_) | Value::Set(_) => v.elements().unwrap_or_default().iter().collect(),
         other => vec![other],
     };
     if items.is_empty() {

@@ -131,7 +131,24 @@ fn show_inner(out: &mut String, v: &Value, interp: Option<&Interp>) -> EvalResul
         Value::Coordinates(r, c) => {
             let _ = write!(out, "({r},{c})");
         }
-        Value::List(items) => seq(out, items, "[", ",", "]", interp)?,
+        Value::List(items) => match items.as_packed() {
+            // Packed integers print as the boxed ones do, without boxing.
+            Some(p) => {
+                out.reserve(p.len() * 2 + 2);
+                out.push('[');
+                for (i, x) in p.iter().enumerate() {
+                    if i > 0 {
+                        out.push(',');
+                    }
+                    if i % 65536 == 65535 {
+                        onag_core::interrupt::check();
+                    }
+                    let _ = write!(out, "{x}");
+                }
+                out.push(']');
+            }
+            None => seq(out, items, "[", ",", "]", interp)?,
+        },
         Value::Set(items) => seq(out, items, "{", ",", "}", interp)?,
         Value::Map(items) if items.is_empty() => out.push_str("{=>}"),
         Value::Map(items) => entries(out, items, "{", "}", interp)?,

@@ -262,7 +262,7 @@ pub fn function_arg(interp: &Interp, f: Value) -> Arg {
 
 /// A ruleset's result as a language value.
 pub fn from_arg(a: Arg) -> Value {
-    let all = |items: Vec<Arg>| Rc::new(items.into_iter().map(from_arg).collect());
+    let all = |items: Vec<Arg>| Value::list(items.into_iter().map(from_arg).collect());
     match a {
         Arg::Number(r) => Value::Number(r),
         Arg::Game(g) => Value::game(g),
@@ -270,14 +270,14 @@ pub fn from_arg(a: Arg) -> Value {
         Arg::Bool(b) => Value::Bool(b),
         Arg::Player(p) => Value::Player(p),
         Arg::Nothing => Value::Nothing,
-        Arg::List(v) => Value::List(all(v)),
+        Arg::List(v) => all(v),
         Arg::Set(v) => Value::set(v.into_iter().map(from_arg).collect()),
         Arg::Tuple(v) => match v.as_slice() {
             [a, b] => match (a.as_i64(), b.as_i64()) {
                 (Some(r), Some(c)) => Value::Coordinates(r, c),
-                _ => Value::List(all(v)),
+                _ => all(v),
             },
-            _ => Value::List(all(v)),
+            _ => all(v),
         },
         Arg::Map(m) => Value::map(
             m.into_iter()

@@ -10,6 +10,7 @@
 use crate::board::{Grid, Strip};
 use crate::classes::{ClassRef, Instance};
 use crate::interp::Closure;
+pub use crate::list::List;
 use crate::order::value_order;
 use onag_core::game::{ConfusionInterval, Game, Thermograph, UptimalExpansion};
 use onag_core::loopy::{OutcomeClass, SidedValue, Stopper};
@@ -75,8 +76,10 @@ pub enum Value {
     Player(Player),
     /// `(row, col)`, components within ±2^31 (SCRIPTING 7.2).
     Coordinates(i64, i64),
-    /// A list (ranges are lists too).
-    List(Rc<Vec<Value>>),
+    /// A list (ranges are lists too): boxed values, or non-negative
+    /// integers packed in narrow cells (nim-value sequences), which users
+    /// cannot tell apart (see [`List`]).
+    List(Rc<List>),
     /// Elements sorted in the universal order, without duplicates.
     Set(Rc<Vec<Value>>),
     /// Entries sorted by key in the universal order, keys unique.
@@ -206,7 +209,12 @@ impl Value {
 
     /// A list.
     pub fn list(items: Vec<Value>) -> Value {
-        Value::List(Rc::new(items))
+        Value::List(Rc::new(List::boxed(items)))
+    }
+
+    /// A list of the non-negative integers of a packed window, kept packed.
+    pub fn packed_list(values: onag_core::packed::PackedSlice) -> Value {
+        Value::List(Rc::new(List::packed(values)))
     }
 
     /// A string.
@@ -275,7 +283,8 @@ impl Value {
     /// The elements of an immutable collection (lists, sets), or None.
     pub fn elements(&self) -> Option<&[Value]> {
         match self {
-            Value::List(v) | Value::Set(v) => Some(v),
+            Value::List(v) => Some(v.items()),
+            Value::Set(v) => Some(v),
             _ => None,
         }
     }

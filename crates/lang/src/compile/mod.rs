@@ -266,6 +266,25 @@ fn node(kind: NodeKind, span: Span) -> Node {
     Node::new(kind, span)
 }
 
+/// The value of a brace whose options are all constant short games
+/// (dyadic numbers and canonical games, as literals compile), computed
+/// once here as the interpreter would: a file of large game literals then
+/// keeps one constant per literal instead of a tree of nodes.
+fn constant_game(left: &[Node], right: &[Node]) -> Option<Value> {
+    let games = |nodes: &[Node]| -> Option<Vec<Game>> {
+        nodes
+            .iter()
+            .map(|n| match &n.kind {
+                NodeKind::Const(Value::Number(r)) => r.to_dyadic().map(Game::number),
+                NodeKind::Const(Value::Game(g)) => Some(*g),
+                _ => None,
+            })
+            .collect()
+    };
+    let (l, r) = (games(left)?, games(right)?);
+    Some(Value::game(Game::from_options(&l, &r)))
+}
+
 fn constant(v: Value, span: Span) -> Node {
     node(NodeKind::Const(v), span)
 }
@@ -746,7 +765,11 @@ impl<'a> Compiler<'a> {
                     let spec = self.loopy_node(e, &mut Vec::new())?;
                     node(NodeKind::Loopy(Box::new(spec)), span)
                 } else {
-                    node(NodeKind::Game(self.exprs(left)?, self.exprs(right)?), span)
+                    let (left, right) = (self.exprs(left)?, self.exprs(right)?);
+                    match constant_game(&left, &right) {
+                        Some(v) => constant(v, span),
+                        None => node(NodeKind::Game(left, right), span),
+                    }
                 }
             }
             ExprKind::List(items) => node(NodeKind::List(self.exprs(items)?), span),
@@ -834,7 +857,14 @@ impl<'a> Compiler<'a> {
                 node(NodeKind::Switch(items), span)
             }
             ExprKind::Unary { op, operand } => {
-                node(NodeKind::Unary(*op, Box::new(self.expr(operand)?)), span)
+                let operand = self.expr(operand)?;
+                match (op, &operand.kind) {
+                    // `-3`: a negative number literal.
+                    (UnaryOp::Neg, NodeKind::Const(Value::Number(r))) => {
+                        constant(Value::Number(r.neg()), span)
+                    }
+                    _ => node(NodeKind::Unary(*op, Box::new(operand)), span),
+                }
             }
             ExprKind::Chain { first, rest } => {
                 let first = Box::new(self.expr(first)?);
@@ -849,6 +879,22 @@ impl<'a> Compiler<'a> {
                 match op {
                     BinOp::And => node(NodeKind::And(l, Box::new(self.expr(rhs)?)), span),
                     BinOp::Or => node(NodeKind::Or(l, Box::new(self.expr(rhs)?)), span),
+                    BinOp::Div => {
+                        let r = self.expr(rhs)?;
+                        match (&l.kind, &r.kind) {
+                            // `-3/4`: a fraction literal of integers.
+                            (
+                                NodeKind::Const(Value::Number(x)),
+                                NodeKind::Const(Value::Number(y)),
+                            ) if x.is_integer() && y.is_integer() && !y.is_zero() => {
+                                match x.div(y) {
+                                    Ok(q) => constant(Value::Number(q), span),
+                                    Err(_) => node(NodeKind::Binary(*op, l, Box::new(r)), span),
+                                }
+                            }
+                            _ => node(NodeKind::Binary(*op, l, Box::new(r)), span),
+                        }
+                    }
                     _ => node(NodeKind::Binary(*op, l, Box::new(self.expr(rhs)?)), span),
                 }
             }

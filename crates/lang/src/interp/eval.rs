@@ -233,9 +233,8 @@ impl Interp {
         let mut out = Vec::with_capacity(nodes.len());
         for n in nodes {
             match self.eval(n, cx)? {
-                Value::List(items) | Value::Set(items) => {
-                    out.extend(items.iter().map(|v| (v.clone(), n.span)))
-                }
+                Value::List(items) => out.extend(items.iter().map(|v| (v, n.span))),
+                Value::Set(items) => out.extend(items.iter().map(|v| (v.clone(), n.span))),
                 v => out.push((v, n.span)),
             }
         }

@@ -7,6 +7,7 @@ use super::{Cx, Flow, Interp, Signal};
 use crate::ast::BinOp;
 use crate::compile::ir::{HeadIR, HeadSource, LoopBodyIR, LoopIR};
 use crate::error::{ErrorKind, EvalError, EvalResult};
+use crate::list::Elements;
 use crate::value::Value;
 use onag_core::interrupt;
 use onag_core::number::{Integer, Rational};
@@ -61,7 +62,7 @@ impl Interp {
                     .iteration_items(&c)
                     .map_err(|e| Signal::from(e.at(collection.span)))?;
                 for item in items.iter() {
-                    if !self.iteration(l, i, head, Some(item.clone()), cx, out)? {
+                    if !self.iteration(l, i, head, Some(item), cx, out)? {
                         break;
                     }
                 }
@@ -234,10 +235,11 @@ impl Interp {
     /// The elements a `for ... in` loop visits: lists and ranges in order,
     /// sets in their printed order, maps as entries; anything else is
     /// `Expected `cgsuite.lang.Collection`; found ...`.
-    pub(crate) fn iteration_items(&self, c: &Value) -> EvalResult<std::rc::Rc<Vec<Value>>> {
+    pub(crate) fn iteration_items(&self, c: &Value) -> EvalResult<Elements> {
         use std::rc::Rc;
-        Ok(match c {
-            Value::List(items) | Value::Set(items) => items.clone(),
+        Ok(Elements::Values(match c {
+            Value::List(items) => return Ok(Elements::List(items.clone())),
+            Value::Set(items) => items.clone(),
             Value::Map(entries) => Rc::new(
                 entries
                     .iter()
@@ -258,7 +260,7 @@ impl Interp {
                     &self.class_name_of(other),
                 ))
             }
-        })
+        }))
     }
 }
 

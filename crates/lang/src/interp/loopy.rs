@@ -180,7 +180,9 @@ impl Interp {
     /// of a collection of them (LOOPY 1.8); a sided value has no `+-`.
     pub(crate) fn switch_of(&self, v: &Value) -> EvalResult<Stopper> {
         let options: Vec<Stopper> = match v {
-            Value::List(items) | Value::Set(items) => items
+            Value::List(_) | Value::Set(_) => v
+                .elements()
+                .unwrap_or_default()
                 .iter()
                 .map(|x| x.as_stopper().ok_or_else(|| self.no_plus_minus(x)))
                 .collect::<EvalResult<_>>()?,

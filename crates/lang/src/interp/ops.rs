@@ -11,7 +11,6 @@ use onag_core::game::Game;
 use onag_core::nim::transfinite::{Star as TransfiniteStar, TransfiniteNimber};
 use onag_core::number::Integer;
 use onag_core::surreal::Ordinal;
-use std::rc::Rc;
 
 /// The largest birthday of the right operand of an ordinal sum: `G : H`
 /// recurses through every follower of H, so H must be small.
@@ -422,7 +421,9 @@ impl Interp {
                 })
         };
         match t {
-            Value::List(items) => Ok(items[position(items.len(), "List")? - 1].clone()),
+            Value::List(items) => Ok(items
+                .get(position(items.len(), "List")? - 1)
+                .unwrap_or(Value::Nothing)),
             Value::MutableList(items) => {
                 let items = items.borrow();
                 Ok(items[position(items.len(), "List")? - 1].clone())
@@ -509,6 +510,6 @@ impl Interp {
             out.push(Value::integer(x.clone()));
             x = &x + &step;
         }
-        Ok(Value::List(Rc::new(out)))
+        Ok(Value::list(out))
     }
 }

@@ -23,7 +23,12 @@ fn list_index(i: i64) -> EvalError {
 
 /// The elements of a collection, in iteration order (a map's as entries).
 pub fn elements(interp: &Interp, v: &Value) -> EvalResult<Vec<Value>> {
-    Ok(interp.iteration_items(v)?.to_vec())
+    Ok(interp.iteration_items(v)?.into_vec())
+}
+
+/// The number of elements of a collection, without copying them.
+fn size(interp: &Interp, v: &Value) -> EvalResult<usize> {
+    Ok(interp.iteration_items(v)?.len())
 }
 
 /// A collection of the same kind as `like` with these elements (lists
@@ -588,7 +593,7 @@ pub(super) static METHODS: &[MethodDef] = &[
     ),
     // Lists.
     method!("Length", List, [], "The number of elements.", |i, r, _| Ok(
-        Value::integer(elements(i, r)?.len())
+        Value::integer(size(i, r)?)
     )),
     method!(
         "IndexOf",
@@ -755,7 +760,7 @@ pub(super) static METHODS: &[MethodDef] = &[
         Collection,
         [],
         "The number of elements.",
-        |i, r, _| Ok(Value::integer(elements(i, r)?.len()))
+        |i, r, _| Ok(Value::integer(size(i, r)?))
     ),
     method!(
         "IsEmpty",

@@ -145,13 +145,13 @@ pub(super) static METHODS: &[MethodDef] = &[
     method!("NimValueSequence", Ruleset, ["n"], "The nim values of heaps 1 to n.", |_, r, a| {
         let r = rulesets::ruleset(r)?;
         let n = rulesets::count(arg(a, 0)?, "NimValueSequence")?;
-        // The sequence, then its list of values.
-        let cells = u128::from(n) * (8 + std::mem::size_of::<Value>() as u128);
-        if let Some(message) = onag_core::memory::refusal(cells, || format!("NimValueSequence({n})")) {
+        // A packed list: at least one byte per heap (the engine reserves
+        // again if its cells widen).
+        if let Some(message) = onag_core::memory::refusal(u128::from(n), || format!("NimValueSequence({n})")) {
             return Err(crate::error::EvalError::of(crate::error::ErrorKind::ResourceLimit, message));
         }
-        let v = rulesets::heap(&r, "NimValueSequence")?.nim_value_sequence(n)?;
-        Ok(rulesets::nim_list(v))
+        let v = rulesets::heap(&r, "NimValueSequence")?.packed_sequence(n)?;
+        Ok(Value::packed_list(v))
     }),
     method!("CheckPeriodicity", Ruleset, ["n"], "The period, preperiod and saltus of the nim values of heaps 0 to n-1 (Guy and Smith's test), or Nothing.", |_, r, a| {
         let r = rulesets::ruleset(r)?;

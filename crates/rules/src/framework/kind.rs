@@ -56,6 +56,14 @@ pub trait Heap {
     /// `NimValueSequence(n)`: the nim values of heaps 1..=n.
     fn nim_value_sequence(&self, n: u64) -> RuleResult<Vec<u64>>;
 
+    /// `NimValueSequence(n)` packed (one narrow cell per heap), for the
+    /// language's lists: rulesets with a sequence engine share their array.
+    fn packed_sequence(&self, n: u64) -> RuleResult<onag_core::packed::PackedSlice> {
+        Ok(onag_core::packed::PackedSlice::from_values(
+            &self.nim_value_sequence(n)?,
+        ))
+    }
+
     /// `CheckPeriodicity(n)` (RULESETS 4.6): `None` is CGSuite's Nothing,
     /// which is also the answer of a ruleset not given by an octal code.
     fn check_periodicity(&self, n: u64) -> RuleResult<Option<Periodicity>>;

@@ -424,6 +424,40 @@ proptest! {
     }
 }
 
+/// A random octal code (digits 0-7, at most two heaps), constraints
+/// included.
+fn octal_strategy() -> impl Strategy<Value = String> {
+    let digit = (0u32..8, 0usize..5).prop_map(|(d, c)| format!("{d}{}", ["", "", "", "!", "?"][c]));
+    (proptest::collection::vec(digit, 1..5), 0u32..3)
+        .prop_map(|(ds, d0)| format!("{}.{}", [0, 4, 0][d0 as usize], ds.concat()))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(10))]
+
+    /// The packed octal method (rare/common split, chunked scan) agrees
+    /// with the plain mex past the first mask choices (n > 1024).
+    #[test]
+    fn packed_octal_sequences_equal_plain_mex(code in octal_strategy()) {
+        let fast = take_and_break("T".into(), &code).unwrap();
+        let plain = ruleset("P".into(), Rc::new(Code::parse(&code).unwrap()), None);
+        let n = 1400;
+        prop_assert_eq!(fast.sequence(n).unwrap(), plain.heap().nim_value_sequence(n).unwrap());
+    }
+
+    /// The packed sequence (a window on the ruleset's own array) holds the
+    /// same values as the boxed one, for any length asked in any order.
+    #[test]
+    fn packed_sequence_equals_sequence(code in code_strategy(), a in 0u64..200, b in 0u64..200) {
+        let fast = take_and_break("T".into(), &code).unwrap();
+        let (a, b) = if code.contains(['8', '9', 'A', 'B', 'C', 'D', 'E', 'F']) { (a % 30, b % 30) } else { (a, b) };
+        for n in [a, b] {
+            let packed: Vec<u64> = fast.packed_sequence(n).unwrap().iter().collect();
+            prop_assert_eq!(packed, fast.sequence(n).unwrap());
+        }
+    }
+}
+
 #[test]
 fn octal_method_past_the_mask_choice() {
     // Past n = 1024 and 2048 the rare/common mask is chosen; the values

@@ -31,6 +31,7 @@ use crate::framework::ruleset::{AnyPosition, AnyRuleset};
 use crate::framework::table::Busy;
 use code::Code;
 use onag_core::game::Game;
+use onag_core::packed::{PackedSeq, PackedSlice};
 use std::cell::RefCell;
 use std::rc::Rc;
 
@@ -38,18 +39,24 @@ pub use periodicity::arithmetic_periodicity;
 
 pub use crate::framework::keyed::LOOPY;
 
-/// The largest heap whose nim value is computed (values are kept for every
-/// smaller heap).
+/// The largest heap whose nim value is computed by the recursive
+/// evaluation (values are kept for every smaller heap).
 pub const MAX_HEAP: u64 = 1 << 26;
+
+/// The largest heap of a packed sequence (take-and-break and spawning
+/// codes): the octal method numbers heaps with `u32`s. The memory budget
+/// refuses long sequences before this bound does.
+pub const MAX_SEQUENCE_HEAP: u64 = u32::MAX as u64 - 1;
 
 /// Octal codes whose period is proved within this many heaps answer
 /// `HeapNimValue` for heaps of any size.
 const PROOF_RANGE: u64 = 1 << 16;
 
-/// The nim values of a code ruleset, heap 0 first, computed in order.
+/// The nim values of a code ruleset, heap 0 first, computed in order and
+/// packed; lists of the language share the array (copy on write).
 #[derive(Default)]
 struct Sequence {
-    values: Vec<u64>,
+    values: Rc<PackedSeq>,
     octal: sequence::OctalState,
 }
 
@@ -169,6 +176,16 @@ pub fn spawning(code: &str) -> RuleResult<HeapRuleset> {
     })))
 }
 
+/// The sequence, to extend it: copied first (its size reserved in the
+/// memory budget) while a list of the language still shares it.
+fn unshared(values: &mut Rc<PackedSeq>) -> &mut PackedSeq {
+    if Rc::strong_count(values) > 1 {
+        let bytes = values.len() as u128 * values.width() as u128;
+        onag_core::memory::reserve(bytes, || format!("A copy of {} nim values", values.len()));
+    }
+    Rc::make_mut(values)
+}
+
 impl HeapRuleset {
     /// The ruleset as a trait object.
     pub fn into_any(self) -> Rc<dyn AnyRuleset> {
@@ -186,20 +203,36 @@ impl HeapRuleset {
             return Ok(0);
         }
         if let Engine::Code(sequence::Plan::Octal(_), seq) = &self.0.engine {
-            if n > MAX_HEAP {
+            if n > MAX_SEQUENCE_HEAP {
                 // A proved period answers heaps of any size.
                 self.ensure(PROOF_RANGE)?;
                 let s = seq.borrow();
                 if let Some((n0, p)) = s.octal.period() {
                     let m = n0 + (n - n0) % p;
-                    return Ok(s.values[m as usize]);
+                    return Ok(s.values.at(m as usize));
                 }
             }
         }
         self.ensure(n)?;
         match &self.0.engine {
             Engine::Recursive(keys) => keys.nim_value(n),
-            Engine::Code(_, seq) | Engine::Spawning(_, seq) => Ok(seq.borrow().values[n as usize]),
+            Engine::Code(_, seq) | Engine::Spawning(_, seq) => {
+                Ok(seq.borrow().values.at(n as usize))
+            }
+        }
+    }
+
+    /// [g(1), ..., g(n)] packed: for code rulesets, a window on the
+    /// ruleset's own array (nothing copied).
+    pub fn packed_sequence(&self, n: u64) -> RuleResult<PackedSlice> {
+        self.ensure(n)?;
+        match &self.0.engine {
+            Engine::Code(_, seq) | Engine::Spawning(_, seq) => Ok(PackedSlice::new(
+                seq.borrow().values.clone(),
+                1,
+                n as usize + 1,
+            )),
+            Engine::Recursive(_) => Ok(PackedSlice::from_values(&self.sequence(n)?)),
         }
     }
 
@@ -214,7 +247,7 @@ impl HeapRuleset {
         match &self.0.engine {
             Engine::Recursive(keys) => (0..=n).map(|m| keys.nim_value(m)).collect(),
             Engine::Code(_, seq) | Engine::Spawning(_, seq) => {
-                let mut v = seq.borrow().values[..=n as usize].to_vec();
+                let mut v = seq.borrow().values.to_vec(0, n as usize + 1);
                 v[0] = 0;
                 Ok(v)
             }
@@ -223,9 +256,13 @@ impl HeapRuleset {
 
     /// Compute g(1..=n), in order.
     fn ensure(&self, n: u64) -> RuleResult<()> {
-        if n > MAX_HEAP {
+        let max = match self.0.engine {
+            Engine::Recursive(_) => MAX_HEAP,
+            Engine::Code(..) | Engine::Spawning(..) => MAX_SEQUENCE_HEAP,
+        };
+        if n > max {
             return Err(RuleError::too_large(format!(
-                "Nim values are computed for heaps up to {MAX_HEAP}; {n} is too large"
+                "Nim values are computed for heaps up to {max}; {n} is too large"
             )));
         }
         let busy = || RuleError::bad_argument("Nim values requested while being computed");
@@ -237,20 +274,38 @@ impl HeapRuleset {
                 }
                 let Sequence { values, octal } = &mut *s;
                 match &self.0.parsed {
-                    Some(code) => sequence::extend(code, plan, values, octal, n),
+                    Some(code) => sequence::extend(code, plan, unshared(values), octal, n),
                     None => Ok(()),
                 }
             }
             Engine::Spawning(code, seq) => {
                 let mut s = seq.try_borrow_mut().map_err(|_| busy())?;
-                if s.values.is_empty() {
-                    s.values.push(0);
+                let values = unshared(&mut s.values);
+                if values.is_empty() {
+                    values.push(0);
                 }
-                for m in s.values.len() as u64..=n {
-                    let vals = code.option_values(m, &s.values)?;
-                    s.values.push(mex(vals));
+                let start = values.len();
+                if start as u64 > n {
+                    return Ok(());
                 }
-                Ok(())
+                onag_core::memory::reserve((u128::from(n) + 1) * 8, || {
+                    format!("The nim values of heaps up to {n}")
+                });
+                let mut g = values.to_vec(0, start);
+                let mut result = Ok(());
+                for m in start as u64..=n {
+                    match code.option_values(m, &g) {
+                        Ok(vals) => g.push(mex(vals)),
+                        Err(e) => {
+                            result = Err(e);
+                            break;
+                        }
+                    }
+                }
+                for &x in &g[start..] {
+                    values.push(x);
+                }
+                result
             }
             Engine::Recursive(keys) => {
                 for m in 1..=n {
@@ -319,6 +374,10 @@ impl kind::Heap for HeapRuleset {
 
     fn nim_value_sequence(&self, n: u64) -> RuleResult<Vec<u64>> {
         self.sequence(n)
+    }
+
+    fn packed_sequence(&self, n: u64) -> RuleResult<PackedSlice> {
+        HeapRuleset::packed_sequence(self, n)
     }
 
     fn check_periodicity(&self, n: u64) -> RuleResult<Option<Periodicity>> {

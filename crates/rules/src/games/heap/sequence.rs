@@ -24,6 +24,20 @@
 use super::code::{for_each_split, Code, Constraint, Digit};
 use super::LOOPY;
 use crate::framework::error::{RuleError, RuleResult};
+use onag_core::packed::{Cell, Cells, PackedSeq};
+
+/// Run `$body` with `$v` bound to the cells of `$seq` as a `&mut Vec<T>`
+/// of its width.
+macro_rules! with_cells {
+    ($seq:expr, $v:ident => $body:expr) => {
+        match $seq.cells_mut() {
+            Cells::U8($v) => $body,
+            Cells::U16($v) => $body,
+            Cells::U32($v) => $body,
+            Cells::U64($v) => $body,
+        }
+    };
+}
 
 /// How the values of a code are computed.
 #[derive(Clone, Debug)]
@@ -116,25 +130,67 @@ impl OctalState {
     }
 }
 
-/// Extend `values` (heap 0 first, a prefix) to cover heap `upto`.
+/// Extend `values` (heap 0 first, a prefix) to cover heap `upto`. The
+/// values are packed ([`PackedSeq`]): the loops run on cells of the
+/// sequence's width, and a value too wide for them stops the loop, which
+/// resumes on wider cells.
 pub(crate) fn extend(
     code: &Code,
     plan: &Plan,
-    values: &mut Vec<u64>,
+    values: &mut PackedSeq,
     state: &mut OctalState,
     upto: u64,
 ) -> RuleResult<()> {
     if values.is_empty() {
         values.push(0);
     }
+    if values.len() as u64 > upto {
+        return Ok(());
+    }
+    // At least one byte per heap; wider cells reserve again as they widen.
+    values.reserve((upto + 1 - values.len() as u64) as usize);
     match plan {
-        Plan::Subtraction => subtraction(code, values, upto),
-        Plan::Octal(o) => octal(o, values, state, upto),
-        Plan::General => general(code, values, upto),
+        Plan::Subtraction => {
+            if let Some(fixed) = bit_mask_digits(code) {
+                while !with_cells!(values, v => subtraction_fast(&fixed, v, upto)?) {
+                    values.widen_to(values.width() * 2);
+                }
+                Ok(())
+            } else {
+                unpacked(values, upto, |v| subtraction(code, v, upto))
+            }
+        }
+        Plan::Octal(o) => {
+            while !with_cells!(values, v => octal(o, v, state, upto)?) {
+                values.widen_to(values.width() * 2);
+            }
+            Ok(())
+        }
+        Plan::General => unpacked(values, upto, |v| general(code, v, upto)),
         Plan::Additive => Err(RuleError::bad_argument(
             "internal: additive codes are evaluated recursively",
         )),
     }
+}
+
+/// Run `f` on the values as a `Vec<u64>` and pack what it adds: for the
+/// methods that are quadratic anyway.
+fn unpacked(
+    values: &mut PackedSeq,
+    upto: u64,
+    f: impl FnOnce(&mut Vec<u64>) -> RuleResult<()>,
+) -> RuleResult<()> {
+    let start = values.len();
+    onag_core::memory::reserve((upto as u128 + 1) * 8, || {
+        format!("The nim values of heaps up to {upto}")
+    });
+    let mut v = values.to_vec(0, start);
+    let result = f(&mut v);
+    // Keep what was computed, even when stopped by an error.
+    for &x in &v[start..] {
+        values.push(x);
+    }
+    result
 }
 
 fn loopy() -> RuleError {
@@ -153,6 +209,60 @@ fn mex_of(opts: &[u64], seen: &mut Vec<bool>) -> u64 {
     seen.iter().position(|&b| !b).unwrap_or(opts.len()) as u64
 }
 
+/// The digits of a code whose moves leave at most one heap, as
+/// (j, count 0 allowed, least r for one heap), when the mex can be taken
+/// over a 64-bit mask (no periodic digits, fewer than 32 digits).
+fn bit_mask_digits(code: &Code) -> Option<Vec<(u64, bool, Option<u64>)>> {
+    let fixed: Vec<(u64, bool, Option<u64>)> = (0..code.digit_count())
+        .map(|j| {
+            let (z, o) = single(code.digit(j as i64));
+            (j, z, o)
+        })
+        .filter(|&(_, z, o)| z || o.is_some())
+        .collect();
+    (!code.is_periodic() && fixed.len() < 32).then_some(fixed)
+}
+
+/// The subtraction method over a bit mask: at most 2 values per digit, so
+/// the mex is below 64. False when a value does not fit a cell of `T`.
+fn subtraction_fast<T: Cell>(
+    fixed: &[(u64, bool, Option<u64>)],
+    values: &mut Vec<T>,
+    upto: u64,
+) -> RuleResult<bool> {
+    for n in values.len() as u64..=upto {
+        if n % 65536 == 0 {
+            onag_core::interrupt::checkpoint();
+            onag_core::interrupt::progress("heaps", n, upto);
+        }
+        let mut seen = 0u64;
+        for &(j, zero, one) in fixed {
+            if j > n {
+                break;
+            }
+            let r = n - j;
+            if r == 0 && zero {
+                seen |= 1;
+            }
+            if one.is_some_and(|m| r >= m) {
+                if j == 0 {
+                    return Err(loopy());
+                }
+                let v = values[r as usize].value();
+                if v < 64 {
+                    seen |= 1 << v;
+                }
+            }
+        }
+        let mex = u64::from((!seen).trailing_zeros());
+        if mex > T::MAX {
+            return Ok(false);
+        }
+        values.push(T::of(mex));
+    }
+    Ok(true)
+}
+
 fn subtraction(code: &Code, values: &mut Vec<u64>, upto: u64) -> RuleResult<()> {
     let fixed: Vec<(u64, bool, Option<u64>)> = (0..code.digit_count())
         .map(|j| {
@@ -162,36 +272,6 @@ fn subtraction(code: &Code, values: &mut Vec<u64>, upto: u64) -> RuleResult<()> 
         .filter(|&(_, z, o)| z || o.is_some())
         .collect();
     let periodic = code.is_periodic();
-    values.reserve((upto + 1).saturating_sub(values.len() as u64) as usize);
-    if !periodic && fixed.len() < 32 {
-        // At most 2 values per digit, so the mex is below 64: a bit mask.
-        for n in values.len() as u64..=upto {
-            if n % 65536 == 0 {
-                onag_core::interrupt::checkpoint();
-            }
-            let mut seen = 0u64;
-            for &(j, zero, one) in &fixed {
-                if j > n {
-                    break;
-                }
-                let r = n - j;
-                if r == 0 && zero {
-                    seen |= 1;
-                }
-                if one.is_some_and(|m| r >= m) {
-                    if j == 0 {
-                        return Err(loopy());
-                    }
-                    let v = values[r as usize];
-                    if v < 64 {
-                        seen |= 1 << v;
-                    }
-                }
-            }
-            values.push((!seen).trailing_zeros() as u64);
-        }
-        return Ok(());
-    }
     let mut opts = Vec::new();
     let mut seen = Vec::new();
     for n in values.len() as u64..=upto {
@@ -340,11 +420,32 @@ fn odd(v: u64, mask: u64) -> bool {
     (v & mask).count_ones() % 2 == 1
 }
 
-fn octal(o: &Octal, values: &mut Vec<u64>, st: &mut OctalState, upto: u64) -> RuleResult<()> {
+/// Pairs (a, r − a) examined in one go by the scan for rare values.
+const SCAN_CHUNK: u64 = 64;
+
+/// The octal method on cells of type `T`; false when a value does not fit
+/// (the caller widens the cells and calls again).
+///
+/// For each heap n the option values are marked in `seen`, a table indexed
+/// by value holding a mark that changes from heap to heap (so it is
+/// cleared only once every 255 heaps). First the single heaps and every pair with a
+/// rare heap are marked: that gives every common option value. The least
+/// unmarked value is then the mex if it is common; if it is rare, it may
+/// still be the XOR of two common heaps, so the remaining pairs are
+/// scanned from the small heaps up, a chunk at a time, and the least
+/// unmarked value is looked at again after each chunk (it only grows).
+/// When the pairs run out, the least unmarked value is the mex.
+fn octal<T: Cell>(
+    o: &Octal,
+    values: &mut Vec<T>,
+    st: &mut OctalState,
+    upto: u64,
+) -> RuleResult<bool> {
     if st.next_check == 0 {
         st.next_check = 1024;
     }
-    let mut hits: Vec<u64> = Vec::new();
+    let mut seen: Vec<u8> = Vec::new();
+    let mut stamp: u8 = 0;
     let mut cursors: Vec<u64> = vec![0; o.pairs.len()];
     for n in values.len() as u64..=upto {
         if let Some((n0, p)) = st.period {
@@ -355,6 +456,9 @@ fn octal(o: &Octal, values: &mut Vec<u64>, st: &mut OctalState, upto: u64) -> Ru
         }
         if n % 1024 == 0 {
             onag_core::interrupt::checkpoint();
+            if n % 65536 == 0 {
+                onag_core::interrupt::progress("heaps", n, upto);
+            }
         }
         if n >= st.next_check {
             st.next_check = n * 2;
@@ -371,23 +475,33 @@ fn octal(o: &Octal, values: &mut Vec<u64>, st: &mut OctalState, upto: u64) -> Ru
                 }
             }
         }
-        let bits = (st.max_value + 1).next_power_of_two().max(64);
-        hits.clear();
-        hits.resize(bits as usize / 64 + 1, 0);
-        let set = |hits: &mut Vec<u64>, x: u64| hits[(x / 64) as usize] |= 1 << (x % 64);
+        // XORs of values below 2^k stay below 2^k; one more slot so that
+        // the least unmarked value always has one.
+        let size = ((st.max_value + 1).next_power_of_two() * 2).max(64) as usize;
+        if seen.len() < size {
+            seen.resize(size, 0);
+        }
+        // Marks are 1..=255, one per heap computed in turn; the table is
+        // cleared when they start again (bytes keep the table small: fewer
+        // false conflicts between its stores and the loads of values).
+        if stamp == u8::MAX {
+            seen.fill(0);
+            stamp = 0;
+        }
+        stamp += 1;
         for &(j, zero, one) in &o.singles {
             if j > n {
                 break;
             }
             let r = n - j;
             if r == 0 && zero {
-                set(&mut hits, 0);
+                seen[0] = stamp;
             }
             if one.is_some_and(|m| r >= m) {
                 if j == 0 {
                     return Err(loopy());
                 }
-                set(&mut hits, values[r as usize]);
+                seen[values[r as usize].value() as usize] = stamp;
             }
         }
         for (i, &(j, c)) in o.pairs.iter().enumerate() {
@@ -399,80 +513,105 @@ fn octal(o: &Octal, values: &mut Vec<u64>, st: &mut OctalState, upto: u64) -> Ru
             let r = n - j;
             if c == Constraint::Equal {
                 if r >= 2 && r % 2 == 0 {
-                    set(&mut hits, 0);
+                    seen[0] = stamp;
                 }
                 cursors[i] = u64::MAX;
                 continue;
             }
             if st.mask != 0 {
-                for &a in &st.rare {
-                    let a = a as u64;
-                    if a >= r {
-                        break;
-                    }
-                    let b = r - a;
-                    if c != Constraint::None && a == b {
-                        continue;
-                    }
-                    set(&mut hits, values[a as usize] ^ values[b as usize]);
+                // Every pair with a rare heap a < r: below r / 2 and above
+                // it, leaving out a = r / 2 when equal heaps are not a move.
+                let vals: &[T] = values;
+                let marks: &mut [u8] = &mut seen;
+                let r32 = r as usize;
+                let rare = &st.rare[..st.rare.partition_point(|&a| u64::from(a) < r)];
+                let half = rare.partition_point(|&a| 2 * u64::from(a) < r);
+                let (low, mut high) = rare.split_at(half);
+                if c != Constraint::None && r % 2 == 0 && high.first() == Some(&((r / 2) as u32)) {
+                    high = &high[1..];
                 }
+                mark_rare_pairs(vals, r32, low, marks, stamp);
+                mark_rare_pairs(vals, r32, high, marks, stamp);
             }
         }
-        let first_unhit = |hits: &[u64]| -> u64 {
-            for (w, &word) in hits.iter().enumerate() {
-                if word != u64::MAX {
-                    return w as u64 * 64 + (!word).trailing_zeros() as u64;
-                }
+        let mut v = 0usize;
+        let mex = loop {
+            while seen[v] == stamp {
+                v += 1;
             }
-            hits.len() as u64 * 64
+            if st.mask != 0 && odd(v as u64, st.mask) {
+                break v as u64;
+            }
+            let mut active = false;
+            for (i, &(j, c)) in o.pairs.iter().enumerate() {
+                let r = n.wrapping_sub(j);
+                let a = cursors[i];
+                // Splits a + (r - a) with a <= r / 2; a constrained digit
+                // cannot split into two equal heaps.
+                let limit = if c != Constraint::None && r % 2 == 0 {
+                    r / 2
+                } else {
+                    r / 2 + 1
+                };
+                if a == u64::MAX || a >= limit {
+                    continue;
+                }
+                active = true;
+                let end = (a + SCAN_CHUNK).min(limit);
+                cursors[i] = end;
+                let lo = &values[a as usize..end as usize];
+                let hi = &values[(r + 1 - end) as usize..=(r - a) as usize];
+                mark_run(lo, hi, &mut seen, stamp);
+            }
+            if !active {
+                while seen[v] == stamp {
+                    v += 1;
+                }
+                break v as u64;
+            }
         };
-        let mex = 'outer: loop {
-            let v = first_unhit(&hits);
-            if st.mask != 0 && odd(v, st.mask) {
-                break v;
-            }
-            loop {
-                let mut active = false;
-                for (i, &(j, c)) in o.pairs.iter().enumerate() {
-                    let r = n.wrapping_sub(j);
-                    let a = cursors[i];
-                    if a == u64::MAX || a > r / 2 {
-                        continue;
-                    }
-                    active = true;
-                    cursors[i] = a + 1;
-                    if c != Constraint::None && 2 * a == r {
-                        continue;
-                    }
-                    let x = values[a as usize] ^ values[(r - a) as usize];
-                    set(&mut hits, x);
-                    if x == v {
-                        continue 'outer;
-                    }
-                }
-                if !active {
-                    break 'outer v;
-                }
-            }
-        };
-        values.push(mex);
+        if mex > T::MAX {
+            return Ok(false);
+        }
+        values.push(T::of(mex));
         st.max_value = st.max_value.max(mex);
         if st.mask != 0 && !odd(mex, st.mask) {
             st.rare.push(n as u32);
         }
     }
-    Ok(())
+    Ok(true)
+}
+
+/// Mark g(a) ⊕ g(r − a) for each heap a of `rare` (all below r). `marks`
+/// has a power-of-two length that every XOR of two values stays below.
+#[inline(never)]
+fn mark_rare_pairs<T: Cell>(vals: &[T], r: usize, rare: &[u32], marks: &mut [u8], stamp: u8) {
+    let top = marks.len() - 1;
+    for &a in rare {
+        let a = a as usize;
+        marks[(vals[a].value() ^ vals[r - a].value()) as usize & top] = stamp;
+    }
+}
+
+/// Mark g(lo[k]) ⊕ g(hi[len − 1 − k]) for each k: a run of splits
+/// a + (r − a) with consecutive a.
+#[inline(never)]
+fn mark_run<T: Cell>(lo: &[T], hi: &[T], marks: &mut [u8], stamp: u8) {
+    let top = marks.len() - 1;
+    for (&x, &y) in lo.iter().zip(hi.iter().rev()) {
+        marks[(x.value() ^ y.value()) as usize & top] = stamp;
+    }
 }
 
 /// Re-choose the mask so that as few of the recent values as possible are
 /// rare, and rebuild the list of rare heaps.
-fn choose_mask(values: &[u64], st: &mut OctalState) {
+fn choose_mask<T: Cell>(values: &[T], st: &mut OctalState) {
     const BITS: u32 = 10;
     let low = (1u64 << BITS) - 1;
     let n = values.len();
     let mut hist = vec![0u64; 1 << BITS];
     for &v in &values[n / 2..] {
-        hist[(v & low) as usize] += 1;
+        hist[(v.value() & low) as usize] += 1;
     }
     let used: Vec<(u64, u64)> = hist
         .iter()
@@ -501,7 +640,7 @@ fn choose_mask(values: &[u64], st: &mut OctalState) {
             vec![]
         } else {
             (1..n)
-                .filter(|&a| !odd(values[a], st.mask))
+                .filter(|&a| !odd(values[a].value(), st.mask))
                 .map(|a| a as u32)
                 .collect()
         };
@@ -510,11 +649,11 @@ fn choose_mask(values: &[u64], st: &mut OctalState) {
 
 /// A period (n₀, p) proved by the periodicity theorem from `values`, or
 /// None.
-fn prove_period(values: &[u64], last: u64) -> Option<(u64, u64)> {
+fn prove_period<T: Cell>(values: &[T], last: u64) -> Option<(u64, u64)> {
     let n = values.len();
     // KMP failure function of the reversed sequence: the prefix of length L
     // of the reversal is the suffix of `values` starting at n − L.
-    let rev: Vec<u64> = values.iter().rev().copied().collect();
+    let rev: Vec<T> = values.iter().rev().copied().collect();
     let mut fail = vec![0usize; n];
     let mut k = 0;
     for i in 1..n {
@@ -531,4 +670,42 @@ fn prove_period(values: &[u64], last: u64) -> Option<(u64, u64)> {
         let n0 = (n - len) as u64;
         (p < len as u64 && n as u64 >= 2 * n0 + 2 * p + last).then_some((n0, p))
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn values_of(code: &str, steps: &[(u64, usize)]) -> Vec<u64> {
+        let code = Code::parse(code).unwrap();
+        let plan = plan(&code);
+        let mut values = PackedSeq::new();
+        let mut state = OctalState::default();
+        for &(upto, width) in steps {
+            values.widen_to(width);
+            extend(&code, &plan, &mut values, &mut state, upto).unwrap();
+        }
+        values.iter().collect()
+    }
+
+    /// A sequence extended in steps, its cells widened in between (as when
+    /// a value does not fit), equals the sequence computed in one go.
+    #[test]
+    fn resumes_on_wider_cells() {
+        for code in ["4!.0", "0.77", "0.165", "0.137", "0.4?", "0.033"] {
+            let whole = values_of(code, &[(3000, 1)]);
+            let steps = values_of(code, &[(700, 1), (1500, 2), (2100, 2), (3000, 8)]);
+            assert_eq!(whole.len(), 3001, "{code}");
+            assert_eq!(whole, steps, "{code}");
+        }
+    }
+
+    /// Grundy's game (RULESETS 4.2.5), first values as in Winning Ways.
+    #[test]
+    fn grundys_game_values() {
+        assert_eq!(
+            values_of("4!.0", &[(20, 1)]),
+            [0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3, 2, 1, 3, 2, 4, 3, 0]
+        );
+    }
 }
