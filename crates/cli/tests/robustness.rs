@@ -397,6 +397,26 @@ fn messages_quoting_huge_values_are_cut() {
     assert_eq!(out[2], "2");
 }
 
+/// Run `inputs` in one batch session with `args`, between a variable set
+/// before them and read after them: checks that the session survives, with
+/// one line for each input, and returns those lines.
+fn in_one_session(args: &[&str], inputs: &[&str]) -> Vec<String> {
+    let mut text = String::from("x := 1\n");
+    for input in inputs {
+        text.push_str(input);
+        text.push('\n');
+    }
+    text.push_str("x + 1\n");
+    let mut all = args.to_vec();
+    all.push("batch");
+    let (code, out) = raw(&all, text.as_bytes());
+    assert_eq!(code, Some(0));
+    let lines: Vec<String> = out.lines().map(str::to_string).collect();
+    assert_eq!(lines.len(), inputs.len() + 2, "{out}");
+    assert_eq!(lines[inputs.len() + 1], "2", "{out}");
+    lines[1..=inputs.len()].to_vec()
+}
+
 #[test]
 fn long_computations_stop_at_the_time_limit() {
     // Each of these once ran for tens of seconds past `--timeout`: their
@@ -407,20 +427,10 @@ fn long_computations_stop_at_the_time_limit() {
         "(2^(2^21)).NimProduct(3^(10^6))",
         "(10^9*^).FollowerCount",
     ];
-    let mut text = String::from("x := 1\n");
-    for input in inputs {
-        text.push_str(input);
-        text.push('\n');
+    let lines = in_one_session(&["--timeout", "1"], inputs);
+    for (input, line) in inputs.iter().zip(&lines) {
+        assert_eq!(line, "!!Timed out after 1 s", "{input}");
     }
-    text.push_str("x + 1\n");
-    let (code, out) = raw(&["--timeout", "1", "batch"], text.as_bytes());
-    assert_eq!(code, Some(0));
-    let lines: Vec<&str> = out.lines().collect();
-    assert_eq!(lines.len(), inputs.len() + 2, "{out}");
-    for (input, line) in inputs.iter().zip(&lines[1..]) {
-        assert_eq!(*line, "!!Timed out after 1 s", "{input}");
-    }
-    assert_eq!(lines[inputs.len() + 1], "2");
     // A Conway product that once ran past the limit is now refused at once.
     let out = batch(&["(2^60).ConwayProduct(*(11))"]);
     assert!(out[0].contains("too late for the product"), "{out:?}");
@@ -493,28 +503,18 @@ fn deep_recursions_end_promptly() {
         "(10^6*^).Cool(-1/2)",
         "(10^5*^).Mean + {1|0}.Mean",
     ];
-    let mut text = String::from("x := 1\n");
-    for input in inputs {
-        text.push_str(input);
-        text.push('\n');
-    }
-    text.push_str("x + 1\n");
     let start = std::time::Instant::now();
-    let (code, out) = raw(&["--timeout", "5", "batch"], text.as_bytes());
+    let lines = in_one_session(&["--timeout", "5"], inputs);
     let elapsed = start.elapsed();
-    assert_eq!(code, Some(0));
-    let lines: Vec<&str> = out.lines().collect();
-    assert_eq!(lines.len(), inputs.len() + 2, "{out}");
-    for (input, line) in inputs[..5].iter().zip(&lines[1..]) {
+    for (input, line) in inputs[..5].iter().zip(&lines) {
         assert!(
             line.starts_with("!!Too deep: the computation went through more than 100000 levels")
-                || *line == "!!Timed out after 5 s",
+                || line == "!!Timed out after 5 s",
             "{input}: {line}"
         );
     }
     // The mean of a number-up-star is taken by formula, at any depth.
-    assert_eq!(lines[6], "1/2");
-    assert_eq!(lines[inputs.len() + 1], "2");
+    assert_eq!(lines[5], "1/2");
     // Not a measurement: a liveness bound, far above the few seconds this
     // takes, far below what an unbounded recursion took (minutes).
     assert!(elapsed.as_secs() < 60, "{elapsed:?}");
@@ -522,20 +522,8 @@ fn deep_recursions_end_promptly() {
 
 #[test]
 fn every_input_the_fuzzer_found_ends_in_an_error_and_the_session_lives() {
-    let mut text = String::from("x := 1\n");
-    for input in FOUND_BY_FUZZING {
-        text.push_str(input);
-        text.push('\n');
-    }
-    text.push_str("x + 1\n");
-    let (code, out) = raw(
-        &["--timeout", "1", "--max-memory", "1G", "batch"],
-        text.as_bytes(),
-    );
-    assert_eq!(code, Some(0));
-    let lines: Vec<&str> = out.lines().collect();
-    assert_eq!(lines.len(), FOUND_BY_FUZZING.len() + 2, "{out}");
-    for (input, line) in FOUND_BY_FUZZING.iter().zip(&lines[1..]) {
+    let lines = in_one_session(&["--timeout", "1", "--max-memory", "1G"], FOUND_BY_FUZZING);
+    for (input, line) in FOUND_BY_FUZZING.iter().zip(&lines) {
         if *input == "2^300000 * ^" {
             // Multiples of number-up-stars are now computed part by part.
             assert!(line.starts_with("^99700926550447525462"), "{input}");
@@ -555,7 +543,6 @@ fn every_input_the_fuzzer_found_ends_in_an_error_and_the_session_lives() {
         assert!(line.starts_with("!!"), "{input}: {line}");
         assert!(!line.contains("internal error"), "{input}: {line}");
     }
-    assert_eq!(lines[FOUND_BY_FUZZING.len() + 1], "2");
 }
 
 /// Every method of the reference page, as `(name, number of parameters)`.

@@ -213,14 +213,20 @@ fn mex_of(opts: &[u64], seen: &mut Vec<bool>) -> u64 {
 /// (j, count 0 allowed, least r for one heap), when the mex can be taken
 /// over a 64-bit mask (no periodic digits, fewer than 32 digits).
 fn bit_mask_digits(code: &Code) -> Option<Vec<(u64, bool, Option<u64>)>> {
-    let fixed: Vec<(u64, bool, Option<u64>)> = (0..code.digit_count())
+    let fixed = single_heap_digits(code);
+    (!code.is_periodic() && fixed.len() < 32).then_some(fixed)
+}
+
+/// The digits of a code that allow a move leaving at most one heap, as
+/// (j, count 0 allowed, least r for one heap).
+fn single_heap_digits(code: &Code) -> Vec<(u64, bool, Option<u64>)> {
+    (0..code.digit_count())
         .map(|j| {
             let (z, o) = single(code.digit(j as i64));
             (j, z, o)
         })
         .filter(|&(_, z, o)| z || o.is_some())
-        .collect();
-    (!code.is_periodic() && fixed.len() < 32).then_some(fixed)
+        .collect()
 }
 
 /// The subtraction method over a bit mask: at most 2 values per digit, so
@@ -264,13 +270,7 @@ fn subtraction_fast<T: Cell>(
 }
 
 fn subtraction(code: &Code, values: &mut Vec<u64>, upto: u64) -> RuleResult<()> {
-    let fixed: Vec<(u64, bool, Option<u64>)> = (0..code.digit_count())
-        .map(|j| {
-            let (z, o) = single(code.digit(j as i64));
-            (j, z, o)
-        })
-        .filter(|&(_, z, o)| z || o.is_some())
-        .collect();
+    let fixed = single_heap_digits(code);
     let periodic = code.is_periodic();
     let mut opts = Vec::new();
     let mut seen = Vec::new();
