@@ -420,15 +420,19 @@ fn bench_saves_and_compares_tables() {
     let dir = temp_dir("bench-save");
     let saved = dir.join("before.json");
     let saved_arg = saved.to_string_lossy().to_string();
-    let o = onag(&[
-        "bench",
-        "--max-area",
-        "2",
-        "--budget",
-        "1",
-        "--save",
-        &saved_arg,
-    ]);
+    // The smallest bench, with one of its file options.
+    let small_bench = |option: &str| {
+        onag(&[
+            "bench",
+            "--max-area",
+            "2",
+            "--budget",
+            "1",
+            option,
+            &saved_arg,
+        ])
+    };
+    let o = small_bench("--save");
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let table: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(&saved).unwrap()).unwrap();
@@ -448,15 +452,7 @@ fn bench_saves_and_compares_tables() {
         "[100,100]"
     );
     assert_eq!(row("2x1").unwrap()["section"], "domineering");
-    let o = onag(&[
-        "bench",
-        "--max-area",
-        "2",
-        "--budget",
-        "1",
-        "--compare",
-        &saved_arg,
-    ]);
+    let o = small_bench("--compare");
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert!(stdout(&o).contains("(was "), "{}", stdout(&o));
     std::fs::write(&saved, "{\"rows\": []}").unwrap();
