@@ -90,8 +90,8 @@ impl Node {
                         })
                         .collect()
                 };
-                if l == r {
-                    // A nimber's options are the same for both players.
+                if n.ups.is_zero() && !n.is_number() {
+                    // The options of `x + *k` are the same for both players.
                     let both = st.alloc_slice(&intern(l));
                     (both, both)
                 } else {
