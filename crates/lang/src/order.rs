@@ -218,7 +218,21 @@ fn utf16_order(a: &str, b: &str) -> Ordering {
 /// Structural equality: numbers and games by value, strings by content,
 /// collections element-wise, instances field-wise (SCRIPTING 4.11).
 pub fn value_eq(a: &Value, b: &Value) -> bool {
-    value_order(a, b) == Ordering::Equal
+    match (a, b) {
+        // Kinds whose derived equality is exactly the order's `Equal`
+        // (numbers are kept in lowest terms, grids and strips compare
+        // cell by cell), decided without ordering.
+        (Value::Number(x), Value::Number(y)) => x == y,
+        (Value::Bool(x), Value::Bool(y)) => x == y,
+        (Value::Player(x), Value::Player(y)) => x == y,
+        (Value::Coordinates(r1, c1), Value::Coordinates(r2, c2)) => r1 == r2 && c1 == c2,
+        (Value::Grid(x), Value::Grid(y)) => Rc::ptr_eq(x, y) || x == y,
+        (Value::Strip(x), Value::Strip(y)) => Rc::ptr_eq(x, y) || x == y,
+        (Value::Instance(x), Value::Instance(y)) => {
+            stacker::maybe_grow(64 * 1024, 1024 * 1024, || crate::classes::instance_eq(x, y))
+        }
+        _ => value_order(a, b) == Ordering::Equal,
+    }
 }
 
 /// A hash consistent with [`value_eq`].

@@ -18,7 +18,7 @@ pub use table::ClassTable;
 
 use crate::compile::ir::FunctionIR;
 use crate::error::Source;
-use crate::order::{hash_value, option_order, value_order};
+use crate::order::{hash_value, option_order, value_eq, value_order};
 use crate::value::Value;
 use rustc_hash::{FxHashMap, FxHashSet, FxHasher};
 use std::cell::{Cell, RefCell};
@@ -387,6 +387,30 @@ pub fn instance_order(a: &Rc<Instance>, b: &Rc<Instance>) -> Ordering {
         }
         fa.len().cmp(&fb.len())
     })
+}
+
+/// `instance_order(a, b) == Equal`, decided field by field with
+/// [`value_eq`] (which never orders what it can compare for equality).
+pub fn instance_eq(a: &Rc<Instance>, b: &Rc<Instance>) -> bool {
+    if Rc::ptr_eq(a, b) {
+        return true;
+    }
+    if a.class.id != b.class.id {
+        return false;
+    }
+    if let (Some((x, _)), Some((y, _))) = (&a.element, &b.element) {
+        return x == y;
+    }
+    let enclosing = match (&a.enclosing, &b.enclosing) {
+        (None, None) => true,
+        (Some(x), Some(y)) => value_eq(x, y),
+        _ => false,
+    };
+    if !enclosing {
+        return false;
+    }
+    let (fa, fb) = (a.fields.borrow(), b.fields.borrow());
+    fa.len() == fb.len() && fa.iter().zip(fb.iter()).all(|(x, y)| value_eq(x, y))
 }
 
 /// The hash of an instance (cached for immutable ones).

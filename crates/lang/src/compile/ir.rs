@@ -67,6 +67,21 @@ pub struct MemberRef {
     pub level: u32,
     /// The member's name.
     pub name: Rc<str>,
+    /// When the member was last read as a field: the id of the object's
+    /// class and the field's index in its layout (0, 0: never). Ids are
+    /// never reused, so a hit is always the field of this name.
+    pub field_cache: std::cell::Cell<(u64, usize)>,
+}
+
+impl MemberRef {
+    /// A reference to member `name` of the object `level` levels out.
+    pub fn new(level: u32, name: Rc<str>) -> MemberRef {
+        MemberRef {
+            level,
+            name,
+            field_cache: std::cell::Cell::new((0, 0)),
+        }
+    }
 }
 
 /// A static field: the class that declares it and the field's index.

@@ -633,10 +633,7 @@ impl<'a> Compiler<'a> {
         let mut c = Some(context.clone());
         while let Some(ctx) = c {
             if !is_static && ctx.fields.contains(name) {
-                return Ok(Target::Member(MemberRef {
-                    level,
-                    name: name.into(),
-                }));
+                return Ok(Target::Member(MemberRef::new(level, name.into())));
             }
             if ctx.static_fields.contains(name) {
                 if let Some(owner) = ctx.statics.get(name) {
@@ -1045,10 +1042,7 @@ impl<'a> Compiler<'a> {
             let instance_member = ctx.members.contains(name) && !(is_static && level == 0);
             if instance_member || ctx.statics.contains_key(name) {
                 return Some(node(
-                    NodeKind::Member(MemberRef {
-                        level,
-                        name: name.into(),
-                    }),
+                    NodeKind::Member(MemberRef::new(level, name.into())),
                     span,
                 ));
             }

@@ -4,6 +4,7 @@
 //! checks come before any argument is evaluated, the type check after.
 
 use super::{Closure, Cx, Flow, Frame, Interp, Signal};
+use crate::classes::Method;
 use crate::compile::ir::{ArgsIR, FunctionIR, Node, ParamIR};
 use crate::error::{ErrorKind, EvalError, EvalResult};
 use crate::value::Value;
@@ -12,22 +13,23 @@ use std::rc::Rc;
 /// Named arguments: name and value, in the order written.
 pub type Named = Vec<(Rc<str>, Value)>;
 
-/// What is being called, for the wording of call errors.
-#[derive(Clone, Debug)]
-pub enum CallSite {
+/// What is being called, for the wording of call errors (named only when
+/// an error is worded, so a call formats nothing).
+#[derive(Clone, Copy, Debug)]
+pub enum CallSite<'a> {
     /// A function value: `in function call`.
     Function,
     /// A method: `in call to `pkg.C.M``.
-    Method(String),
+    Method(&'a Method),
     /// A constructor: `in call to `pkg.C` constructor`.
-    Constructor(String),
+    Constructor(&'a str),
 }
 
-impl CallSite {
+impl CallSite<'_> {
     fn location(&self) -> String {
         match self {
             CallSite::Function => "in function call".to_string(),
-            CallSite::Method(q) => format!("in call to `{q}`"),
+            CallSite::Method(m) => format!("in call to `{}`", m.qualified()),
             CallSite::Constructor(q) => format!("in call to `{q}` constructor"),
         }
     }
@@ -42,7 +44,7 @@ pub(crate) fn check_shape(
     params: &[ParamIR],
     positional: usize,
     named: &[&str],
-    site: &CallSite,
+    site: &CallSite<'_>,
 ) -> EvalResult<()> {
     let expand = params.last().is_some_and(|p| p.expand);
     if positional > params.len() && !expand {
@@ -140,7 +142,7 @@ impl Interp {
         f: &Value,
         positional: Vec<Value>,
         named: Named,
-        site: &CallSite,
+        site: &CallSite<'_>,
     ) -> EvalResult {
         match f {
             Value::Function(c) => match &**c {
@@ -181,7 +183,7 @@ impl Interp {
         this: Option<&Value>,
         positional: Vec<Value>,
         named: Named,
-        site: &CallSite,
+        site: &CallSite<'_>,
     ) -> EvalResult {
         let _depth = self.enter_call()?;
         let frame = Frame::new(func.frame_size, env);
@@ -208,7 +210,7 @@ impl Interp {
         this: Option<&Value>,
         positional: Vec<Value>,
         named: Named,
-        site: &CallSite,
+        site: &CallSite<'_>,
     ) -> EvalResult<()> {
         let params = &func.params;
         let mut given = vec![false; params.len()];

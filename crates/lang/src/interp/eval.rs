@@ -17,6 +17,25 @@ const STACK_RED_ZONE: usize = 128 * 1024;
 /// Size of each fresh stack segment.
 const STACK_SEGMENT: usize = 4 * 1024 * 1024;
 
+/// Coordinates `(r, c)`, whose components must lie strictly between
+/// -2^31 and 2^31 (SCRIPTING 7.2).
+pub(crate) fn coordinates_of(r: i64, c: i64) -> EvalResult {
+    const LIMIT: i64 = 1 << 31;
+    if r.abs() < LIMIT && c.abs() < LIMIT {
+        Ok(Value::Coordinates(r, c))
+    } else {
+        Err(outside_coordinates(r, c))
+    }
+}
+
+/// The error for Coordinates outside the range of SCRIPTING 7.2.
+fn outside_coordinates(r: impl std::fmt::Display, c: impl std::fmt::Display) -> EvalError {
+    EvalError::of(
+        ErrorKind::Domain,
+        format!("Coordinates must lie between -2^31 and 2^31: ({r},{c})"),
+    )
+}
+
 /// `Expected `cgsuite.lang.Boolean`; found `T`.`
 pub(crate) fn expect_bool(interp: &Interp, v: &Value) -> EvalResult<bool> {
     match v {
@@ -345,18 +364,12 @@ impl Interp {
 
     /// `(a, b)`: Coordinates from two integers (SCRIPTING 7.2).
     pub(crate) fn coordinates(&self, values: &[Value]) -> EvalResult {
-        const LIMIT: i64 = 1 << 31;
         if let [a, b] = values {
+            if let (Some(r), Some(c)) = (a.as_i64(), b.as_i64()) {
+                return coordinates_of(r, c);
+            }
             if let (Some(r), Some(c)) = (a.as_integer(), b.as_integer()) {
-                return match (r.to_i64(), c.to_i64()) {
-                    (Some(r), Some(c)) if r.abs() < LIMIT && c.abs() < LIMIT => {
-                        Ok(Value::Coordinates(r, c))
-                    }
-                    _ => Err(EvalError::of(
-                        ErrorKind::Domain,
-                        format!("Coordinates must lie between -2^31 and 2^31: ({r},{c})"),
-                    )),
-                };
+                return Err(outside_coordinates(r, c));
             }
         }
         let types: Vec<String> = values.iter().map(|v| self.class_name_of(v)).collect();

@@ -39,7 +39,7 @@ impl Interp {
                         &m.body.params,
                         a.positional.len(),
                         &names,
-                        &CallSite::Method(m.qualified()),
+                        &CallSite::Method(&m),
                     )?;
                 }
             }
@@ -84,6 +84,9 @@ impl Interp {
 
     /// A bare member name in class code.
     pub(super) fn member_value(&self, cx: &Cx<'_>, m: &MemberRef) -> EvalResult {
+        if let Some(v) = field_of(cx, m) {
+            return Ok(v);
+        }
         let obj = self.member_object(cx, m.level)?;
         self.invoke_values(&obj, &m.name, None)
     }
@@ -256,7 +259,7 @@ impl Interp {
                 &ctor.params,
                 positional,
                 named,
-                &CallSite::Constructor(class.qualified.to_string()),
+                &CallSite::Constructor(&class.qualified),
             )?;
         }
         Ok(())
@@ -316,7 +319,7 @@ impl Interp {
         let instance = Rc::new(Instance::new(class.clone(), enclosing));
         let this = Value::Instance(instance.clone());
         if let Some(ctor) = &class.constructor {
-            let site = CallSite::Constructor(class.qualified.to_string());
+            let site = CallSite::Constructor(&class.qualified);
             let names: Vec<&str> = named.iter().map(|(n, _)| &**n).collect();
             check_shape(&ctor.params, positional.len(), &names, &site)?;
             let frame = super::Frame::new(ctor.frame_size, None);
@@ -453,7 +456,7 @@ impl Interp {
         positional: Vec<Value>,
         named: Named,
     ) -> EvalResult {
-        let site = CallSite::Method(m.qualified());
+        let site = CallSite::Method(m);
         self.call_script(&m.body, None, Some(recv), positional, named, &site)
     }
 
@@ -764,6 +767,31 @@ impl Interp {
 /// The one parenthesised method of that name, when there is exactly one
 /// (its argument count and names are checked before the arguments are
 /// evaluated).
+/// The value of a member that is a field of the object it is read from,
+/// through the reference's cache of the field's index (fields come
+/// before every other member of a name, as in [`Interp::instance_member`]).
+fn field_of(cx: &Cx<'_>, m: &MemberRef) -> Option<Value> {
+    let mut obj = cx.this?;
+    for _ in 0..m.level {
+        obj = match obj {
+            Value::Instance(i) => i.enclosing.as_ref()?,
+            _ => return None,
+        };
+    }
+    let Value::Instance(i) = obj else {
+        return None;
+    };
+    let (class, index) = m.field_cache.get();
+    let index = if class == i.class.id {
+        index
+    } else {
+        let index = *i.class.field_index.get(&*m.name)?;
+        m.field_cache.set((i.class.id, index));
+        index
+    };
+    i.fields.borrow().get(index).cloned()
+}
+
 fn single_overload(class: &ClassRef, name: &str) -> Option<Rc<Method>> {
     if class.field_index.contains_key(name) {
         return None;

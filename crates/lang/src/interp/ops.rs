@@ -276,7 +276,7 @@ impl Interp {
                 } else {
                     (r1 - r2, c1 - c2)
                 };
-                return self.coordinates(&[Value::integer(r), Value::integer(c)]);
+                return super::eval::coordinates_of(r, c);
             }
             (Value::Str(x), Value::Str(y) | Value::Output(y)) if op == BinOp::Add => {
                 return Ok(Value::Str(format!("{x}{y}").into()))

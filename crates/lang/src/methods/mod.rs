@@ -150,13 +150,16 @@ fn methods_named(name: &str) -> &'static [&'static MethodDef] {
     BY_NAME.get(name).map_or(&[], Vec::as_slice)
 }
 
-/// Each built-in class with the built-in classes it descends from
-/// (itself included).
-static NATIVE_ANCESTRY: std::sync::LazyLock<
-    rustc_hash::FxHashMap<Builtin, rustc_hash::FxHashSet<Builtin>>,
-> = std::sync::LazyLock::new(|| {
-    fn add(b: Builtin, out: &mut rustc_hash::FxHashSet<Builtin>) {
-        if out.insert(b) {
+/// Each built-in class's ancestry (itself and `Object` included), as a
+/// bit set indexed by [`Builtin`] and held in a vector indexed by it, so
+/// that a method's receiver class is checked without hashing.
+static NATIVE_ANCESTRY: std::sync::LazyLock<Vec<u128>> = std::sync::LazyLock::new(|| {
+    fn bit(b: Builtin) -> u128 {
+        1u128 << (b as usize)
+    }
+    fn add(b: Builtin, out: &mut u128) {
+        if *out & bit(b) == 0 {
+            *out |= bit(b);
             for p in builtin::def(b)
                 .parents
                 .iter()
@@ -166,15 +169,17 @@ static NATIVE_ANCESTRY: std::sync::LazyLock<
             }
         }
     }
-    BUILTINS
-        .iter()
-        .map(|d| {
-            let mut set = rustc_hash::FxHashSet::default();
-            add(d.id, &mut set);
-            set.insert(Builtin::Object);
-            (d.id, set)
-        })
-        .collect()
+    let mut table = Vec::new();
+    for d in BUILTINS {
+        let i = d.id as usize;
+        if table.len() <= i {
+            table.resize(i + 1, 0);
+        }
+        let mut set = bit(Builtin::Object);
+        add(d.id, &mut set);
+        table[i] = set;
+    }
+    table
 });
 
 const STATIC_TABLES: &[&[StaticDef]] = &[
@@ -285,7 +290,9 @@ pub fn call_function_def(
 pub fn native_is_a(b: Builtin, target: Builtin) -> bool {
     b == target
         || target == Builtin::Object
-        || NATIVE_ANCESTRY.get(&b).is_some_and(|a| a.contains(&target))
+        || NATIVE_ANCESTRY
+            .get(b as usize)
+            .is_some_and(|a| a & (1u128 << (target as usize)) != 0)
 }
 
 impl Builtin {
@@ -437,9 +444,26 @@ pub fn call_class_object_method(
     }
 }
 
+/// The static members of the built-in classes by class and name.
+static STATIC_INDEX: std::sync::LazyLock<
+    rustc_hash::FxHashMap<(Builtin, &'static str), &'static StaticDef>,
+> = std::sync::LazyLock::new(|| {
+    let mut map = rustc_hash::FxHashMap::default();
+    for s in statics() {
+        map.entry((s.class, s.name)).or_insert(s);
+    }
+    map
+});
+
+/// The static member `name` of built-in class `b` (the first declared,
+/// when a name is declared twice).
+fn static_def(b: Builtin, name: &str) -> Option<&'static StaticDef> {
+    STATIC_INDEX.get(&(b, name)).copied()
+}
+
 /// True when built-in class `b` has a static member of this name.
 pub fn has_static(b: Builtin, name: &str) -> bool {
-    statics().any(|s| s.class == b && s.name == name)
+    static_def(b, name).is_some()
 }
 
 /// Calls a static member of a built-in class (`Eval` for `C(args)`).
@@ -450,8 +474,8 @@ pub fn call_static(
     positional: Vec<Value>,
     named: Vec<(Rc<str>, Value)>,
 ) -> EvalResult {
-    let qualified = builtin::def(b).qualified;
-    let Some(def) = statics().find(|s| s.class == b && s.name == name) else {
+    let Some(def) = static_def(b, name) else {
+        let qualified = builtin::def(b).qualified;
         if name == "Eval" {
             return Err(EvalError::of(
                 ErrorKind::NoSuchMember,
@@ -460,18 +484,24 @@ pub fn call_static(
         }
         return Err(EvalError::no_member(name, "cgsuite.lang.Class"));
     };
+    let qualified = || builtin::def(b).qualified;
     if let Some((k, _)) = named.iter().find(|(k, _)| !def.keywords.contains(&&**k)) {
         return Err(EvalError::of(
             ErrorKind::Call,
-            format!("Invalid parameter name (in call to `{qualified}.{name}`): `{k}`"),
+            format!(
+                "Invalid parameter name (in call to `{}.{name}`): `{k}`",
+                qualified()
+            ),
         ));
     }
-    let label = if name == "Eval" {
-        builtin::short(qualified).to_string()
-    } else {
-        format!("{}.{name}", builtin::short(qualified))
-    };
-    check_arity(&label, def.params, &positional)?;
+    if !arity_fits(def.params, positional.len()) {
+        let label = if name == "Eval" {
+            builtin::short(qualified()).to_string()
+        } else {
+            format!("{}.{name}", builtin::short(qualified()))
+        };
+        check_arity(&label, def.params, &positional)?;
+    }
     let mut args = positional;
     for k in def.keywords {
         args.push(
@@ -484,12 +514,19 @@ pub fn call_static(
     (def.call)(interp, &args)
 }
 
+/// True when `count` arguments fit these parameters (those ending in `?`
+/// are optional and come last).
+fn arity_fits(params: &[&str], count: usize) -> bool {
+    let required = params.iter().filter(|p| !p.ends_with('?')).count();
+    (required..=params.len()).contains(&count)
+}
+
 /// Parameters ending in `?` are optional (and come last).
 fn check_arity(name: &str, params: &[&str], args: &[Value]) -> EvalResult<()> {
-    let required = params.iter().filter(|p| !p.ends_with('?')).count();
-    if (required..=params.len()).contains(&args.len()) {
+    if arity_fits(params, args.len()) {
         return Ok(());
     }
+    let required = params.iter().filter(|p| !p.ends_with('?')).count();
     let expected = match (required, params.len()) {
         (_, 0) => "no arguments".to_string(),
         (r, n) if r == n => format!(
@@ -648,3 +685,23 @@ pub fn native_this<'a>(cx: &'a crate::interp::Cx<'_>) -> EvalResult<&'a Value> {
 
 #[allow(dead_code)]
 fn unused(_: NativeFn) {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_builtin_class_has_a_bit_of_the_ancestry_set() {
+        assert!(BUILTINS.iter().all(|d| (d.id as usize) < 128));
+    }
+
+    #[test]
+    fn ancestry_is_reflexive_transitive_and_reaches_object() {
+        assert!(native_is_a(Builtin::Integer, Builtin::Integer));
+        assert!(native_is_a(Builtin::Integer, Builtin::Object));
+        assert!(native_is_a(Builtin::Integer, Builtin::DyadicRational));
+        assert!(native_is_a(Builtin::Integer, Builtin::CanonicalShortGame));
+        assert!(!native_is_a(Builtin::DyadicRational, Builtin::Integer));
+        assert!(!native_is_a(Builtin::Integer, Builtin::Grid));
+    }
+}
