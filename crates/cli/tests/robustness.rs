@@ -175,7 +175,7 @@ fn bulk_allocations_are_refused_before_they_are_made() {
     assert_eq!(lines.len(), 6, "{out}");
     assert_eq!(
         lines[1],
-        "!!A range of 5000000 elements needs about 305.1 MB; the limit is 100 MB (--max-memory)"
+        "!!A range of 5000000 elements needs about 152.5 MB; the limit is 100 MB (--max-memory)"
     );
     assert!(
         lines[2].starts_with("!!NimValueSequence(1000000000) needs about")

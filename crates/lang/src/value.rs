@@ -255,7 +255,7 @@ impl Value {
     /// The integer this value is, if it fits an `i64`.
     pub fn as_i64(&self) -> Option<i64> {
         match self {
-            Value::Number(r) if r.is_integer() => r.to_integer()?.to_i64(),
+            Value::Number(r) => r.to_i64(),
             _ => None,
         }
     }
@@ -302,14 +302,16 @@ pub fn normalise_set(mut items: Vec<Value>) -> Vec<Value> {
 pub fn normalise_map(mut entries: Vec<(Value, Value)>) -> Vec<(Value, Value)> {
     // A stable sort keeps entries with equal keys in the order written.
     entries.sort_by(|a, b| value_order(&a.0, &b.0));
-    let mut out: Vec<(Value, Value)> = Vec::with_capacity(entries.len());
-    for entry in entries {
-        match out.last_mut() {
-            Some(last) if value_order(&last.0, &entry.0) == Ordering::Equal => *last = entry,
-            _ => out.push(entry),
+    // Of equal keys the last written wins: it takes the place of the
+    // one kept before it.
+    entries.dedup_by(|later, kept| {
+        let equal = value_order(&later.0, &kept.0) == Ordering::Equal;
+        if equal {
+            std::mem::swap(later, kept);
         }
-    }
-    out
+        equal
+    });
+    entries
 }
 
 impl fmt::Debug for Value {

@@ -27,7 +27,7 @@ pub struct Integer(Repr);
 #[derive(Clone, PartialEq, Eq, Hash)]
 enum Repr {
     Small(i64),
-    Big(BigInt),
+    Big(Box<BigInt>),
 }
 
 impl Integer {
@@ -39,14 +39,14 @@ impl Integer {
     fn from_big(b: BigInt) -> Integer {
         match b.to_i64() {
             Some(v) => Integer::small(v),
-            None => Integer(Repr::Big(b)),
+            None => Integer(Repr::Big(Box::new(b))),
         }
     }
 
     fn from_i128(v: i128) -> Integer {
         match i64::try_from(v) {
             Ok(s) => Integer::small(s),
-            Err(_) => Integer(Repr::Big(BigInt::from(v))),
+            Err(_) => Integer(Repr::Big(Box::new(BigInt::from(v)))),
         }
     }
 
@@ -160,7 +160,7 @@ impl Integer {
     pub fn to_bigint(&self) -> BigInt {
         match &self.0 {
             Repr::Small(v) => BigInt::from(*v),
-            Repr::Big(b) => b.clone(),
+            Repr::Big(b) => (**b).clone(),
         }
     }
 
@@ -217,7 +217,7 @@ impl Integer {
             // A shift below 64 of an i64 fits in an i128.
             Repr::Small(v) if shift < 64 => Integer::from_i128(i128::from(*v) << shift),
             Repr::Small(v) => Integer::from_big(BigInt::from(*v) << shift),
-            Repr::Big(b) => Integer::from_big(b << shift),
+            Repr::Big(b) => Integer::from_big(&**b << shift),
         }
     }
 
@@ -228,7 +228,7 @@ impl Integer {
             Repr::Small(v) if shift < 64 => Integer::small(v >> shift),
             Repr::Small(v) => Integer::small(if *v < 0 { -1 } else { 0 }),
             // num-bigint's right shift of a negative value rounds down.
-            Repr::Big(b) => Integer::from_big(b >> shift),
+            Repr::Big(b) => Integer::from_big(&**b >> shift),
         }
     }
 
@@ -324,17 +324,17 @@ fn add_ref(a: &Integer, b: &Integer) -> Integer {
             None => Integer::from_i128(i128::from(*x) + i128::from(*y)),
         },
         (Repr::Small(x), Repr::Big(y)) | (Repr::Big(y), Repr::Small(x)) => {
-            Integer::from_big(y + *x)
+            Integer::from_big(&**y + *x)
         }
-        (Repr::Big(x), Repr::Big(y)) => Integer::from_big(x + y),
+        (Repr::Big(x), Repr::Big(y)) => Integer::from_big(&**x + &**y),
     }
 }
 
 /// `a + b`, reusing `a`'s buffer when it is big.
 fn add_owned(a: Integer, b: &Integer) -> Integer {
     match (a.0, &b.0) {
-        (Repr::Big(x), Repr::Small(y)) => Integer::from_big(x + *y),
-        (Repr::Big(x), Repr::Big(y)) => Integer::from_big(x + y),
+        (Repr::Big(x), Repr::Small(y)) => Integer::from_big(*x + *y),
+        (Repr::Big(x), Repr::Big(y)) => Integer::from_big(*x + &**y),
         (small, _) => add_ref(&Integer(small), b),
     }
 }
@@ -345,17 +345,17 @@ fn sub_ref(a: &Integer, b: &Integer) -> Integer {
             Some(s) => Integer::small(s),
             None => Integer::from_i128(i128::from(*x) - i128::from(*y)),
         },
-        (Repr::Small(x), Repr::Big(y)) => Integer::from_big(BigInt::from(*x) - y),
-        (Repr::Big(x), Repr::Small(y)) => Integer::from_big(x - *y),
-        (Repr::Big(x), Repr::Big(y)) => Integer::from_big(x - y),
+        (Repr::Small(x), Repr::Big(y)) => Integer::from_big(BigInt::from(*x) - &**y),
+        (Repr::Big(x), Repr::Small(y)) => Integer::from_big(&**x - *y),
+        (Repr::Big(x), Repr::Big(y)) => Integer::from_big(&**x - &**y),
     }
 }
 
 /// `a - b`, reusing `a`'s buffer when it is big.
 fn sub_owned(a: Integer, b: &Integer) -> Integer {
     match (a.0, &b.0) {
-        (Repr::Big(x), Repr::Small(y)) => Integer::from_big(x - *y),
-        (Repr::Big(x), Repr::Big(y)) => Integer::from_big(x - y),
+        (Repr::Big(x), Repr::Small(y)) => Integer::from_big(*x - *y),
+        (Repr::Big(x), Repr::Big(y)) => Integer::from_big(*x - &**y),
         (small, _) => sub_ref(&Integer(small), b),
     }
 }
@@ -363,8 +363,8 @@ fn sub_owned(a: Integer, b: &Integer) -> Integer {
 /// `a - b` for an owned `b`, reusing `b`'s buffer when it is big.
 fn sub_owned_rhs(a: &Integer, b: Integer) -> Integer {
     match (&a.0, b.0) {
-        (Repr::Small(x), Repr::Big(y)) => Integer::from_big(*x - y),
-        (Repr::Big(x), Repr::Big(y)) => Integer::from_big(x - y),
+        (Repr::Small(x), Repr::Big(y)) => Integer::from_big(*x - *y),
+        (Repr::Big(x), Repr::Big(y)) => Integer::from_big(&**x - *y),
         (_, small) => sub_ref(a, &Integer(small)),
     }
 }
@@ -377,17 +377,17 @@ fn mul_ref(a: &Integer, b: &Integer) -> Integer {
             None => Integer::from_i128(i128::from(*x) * i128::from(*y)),
         },
         (Repr::Small(x), Repr::Big(y)) | (Repr::Big(y), Repr::Small(x)) => {
-            Integer::from_big(y * *x)
+            Integer::from_big(&**y * *x)
         }
-        (Repr::Big(x), Repr::Big(y)) => Integer::from_big(x * y),
+        (Repr::Big(x), Repr::Big(y)) => Integer::from_big(&**x * &**y),
     }
 }
 
 /// `a * b`, reusing `a`'s buffer when it is big.
 fn mul_owned(a: Integer, b: &Integer) -> Integer {
     match (a.0, &b.0) {
-        (Repr::Big(x), Repr::Small(y)) => Integer::from_big(x * *y),
-        (Repr::Big(x), Repr::Big(y)) => Integer::from_big(x * y),
+        (Repr::Big(x), Repr::Small(y)) => Integer::from_big(*x * *y),
+        (Repr::Big(x), Repr::Big(y)) => Integer::from_big(*x * &**y),
         (small, _) => mul_ref(&Integer(small), b),
     }
 }
@@ -398,13 +398,13 @@ fn neg_ref(a: &Integer) -> Integer {
             Some(n) => Integer::small(n),
             None => Integer::from_i128(-i128::from(*v)),
         },
-        Repr::Big(b) => Integer::from_big(-b),
+        Repr::Big(b) => Integer::from_big(-&**b),
     }
 }
 
 fn neg_owned(a: Integer) -> Integer {
     match a.0 {
-        Repr::Big(b) => Integer::from_big(-b),
+        Repr::Big(b) => Integer::from_big(-*b),
         small => neg_ref(&Integer(small)),
     }
 }
@@ -600,7 +600,7 @@ impl From<u64> for Integer {
     fn from(v: u64) -> Integer {
         match i64::try_from(v) {
             Ok(s) => Integer::small(s),
-            Err(_) => Integer(Repr::Big(BigInt::from(v))),
+            Err(_) => Integer(Repr::Big(Box::new(BigInt::from(v)))),
         }
     }
 }
@@ -609,7 +609,7 @@ impl From<usize> for Integer {
     fn from(v: usize) -> Integer {
         match i64::try_from(v) {
             Ok(s) => Integer::small(s),
-            Err(_) => Integer(Repr::Big(BigInt::from(v))),
+            Err(_) => Integer(Repr::Big(Box::new(BigInt::from(v)))),
         }
     }
 }
@@ -636,7 +636,7 @@ impl From<&BigInt> for Integer {
     fn from(b: &BigInt) -> Integer {
         match b.to_i64() {
             Some(v) => Integer::small(v),
-            None => Integer(Repr::Big(b.clone())),
+            None => Integer(Repr::Big(Box::new(b.clone()))),
         }
     }
 }
@@ -651,7 +651,7 @@ impl From<Integer> for BigInt {
     fn from(x: Integer) -> BigInt {
         match x.0 {
             Repr::Small(v) => BigInt::from(v),
-            Repr::Big(b) => b,
+            Repr::Big(b) => *b,
         }
     }
 }

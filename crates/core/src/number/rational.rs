@@ -147,6 +147,16 @@ impl Rational {
         self.num.is_positive()
     }
 
+    /// The value as an `i64`, when it is an integer that fits (without
+    /// building an [`Integer`]).
+    pub fn to_i64(&self) -> Option<i64> {
+        if self.den.is_one() {
+            self.num.to_i64()
+        } else {
+            None
+        }
+    }
+
     /// The value as an integer, if it is one.
     pub fn to_integer(&self) -> Option<Integer> {
         self.is_integer().then(|| self.num.clone())

@@ -213,6 +213,14 @@ impl Interp {
         site: &CallSite<'_>,
     ) -> EvalResult<()> {
         let params = &func.params;
+        if named.is_empty() && positional.len() == params.len() && !params.iter().any(|p| p.expand)
+        {
+            // Every parameter given in order: nothing to default.
+            for (p, v) in params.iter().zip(positional) {
+                frame.set(p.slot, v);
+            }
+            return self.check_types(params, frame, site);
+        }
         let mut given = vec![false; params.len()];
         let mut rest = Vec::new();
         for (i, v) in positional.into_iter().enumerate() {
@@ -246,6 +254,17 @@ impl Interp {
                 frame.set(p.slot, v);
             }
         }
+        self.check_types(params, frame, site)
+    }
+
+    /// Checks the declared types of the parameters bound in `frame`
+    /// (`Nothing` passes every check).
+    fn check_types(
+        &self,
+        params: &[ParamIR],
+        frame: &Frame,
+        site: &CallSite<'_>,
+    ) -> EvalResult<()> {
         for p in params {
             let Some(ty) = &p.ty else { continue };
             if p.expand {

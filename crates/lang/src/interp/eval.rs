@@ -13,7 +13,9 @@ use onag_core::number::Rational;
 use std::rc::Rc;
 
 /// Remaining stack below which evaluation switches to a fresh segment.
-const STACK_RED_ZONE: usize = 128 * 1024;
+const STACK_RED_ZONE: usize = 512 * 1024;
+/// The stack is measured at every this many levels of nested evaluation.
+const STACK_CHECK_EVERY: u32 = 8;
 /// Size of each fresh stack segment.
 const STACK_SEGMENT: usize = 4 * 1024 * 1024;
 
@@ -53,12 +55,22 @@ impl Interp {
         match &n.kind {
             NodeKind::Const(v) => Ok(v.clone()),
             NodeKind::Local(slot) => Ok(cx.frame.get(*slot)),
-            _ => stacker::maybe_grow(STACK_RED_ZONE, STACK_SEGMENT, || {
-                self.eval_compound(n, cx).map_err(|s| match s {
+            _ => {
+                // The stack is measured every few levels of nesting only:
+                // the red zone covers the levels in between.
+                let nesting = self.s.nesting.get();
+                self.s.nesting.set(nesting.wrapping_add(1));
+                let result = if nesting % STACK_CHECK_EVERY == 0 {
+                    stacker::maybe_grow(STACK_RED_ZONE, STACK_SEGMENT, || self.eval_compound(n, cx))
+                } else {
+                    self.eval_compound(n, cx)
+                };
+                self.s.nesting.set(nesting);
+                result.map_err(|s| match s {
                     Signal::Error(e) => Signal::Error(Box::new(e.at(n.span))),
                     other => other,
                 })
-            }),
+            }
         }
     }
 
@@ -147,6 +159,9 @@ impl Interp {
             NodeKind::Binary(op, lhs, rhs) => {
                 let a = self.eval(lhs, cx)?;
                 let b = self.eval(rhs, cx)?;
+                if let Some(v) = super::ops::quick_binary(*op, &a, &b) {
+                    return Ok(v);
+                }
                 Ok(self.binary(*op, a, b)?)
             }
             NodeKind::Chain(first, rest) => {

@@ -180,6 +180,9 @@ pub struct Session {
     global_list: RefCell<Vec<Rc<str>>>,
     classes: Rc<ClassTable>,
     depth: Cell<usize>,
+    /// Levels of nested evaluation (for the stack checks of
+    /// [`Interp::eval`]).
+    nesting: Cell<u32>,
     printer: RefCell<Printer>,
     /// The last script called ended with `;`: an input that is just that
     /// call prints nothing (SCRIPTING 6.1).
@@ -209,6 +212,7 @@ impl Interp {
                 global_list: RefCell::new(Vec::new()),
                 classes: Rc::new(ClassTable::new()),
                 depth: Cell::new(0),
+                nesting: Cell::new(0),
                 printer: RefCell::new(Printer::Buffer(Vec::new())),
                 quiet_script: Cell::new(false),
             }),
@@ -226,6 +230,7 @@ impl Interp {
                 global_list: RefCell::new(self.s.global_list.borrow().clone()),
                 classes: self.s.classes.clone(),
                 depth: Cell::new(0),
+                nesting: Cell::new(0),
                 printer: RefCell::new(Printer::Buffer(Vec::new())),
                 quiet_script: Cell::new(false),
             }),
@@ -277,8 +282,10 @@ impl Interp {
     /// call depth afterwards.
     pub(crate) fn guarded<T>(&self, f: impl FnOnce(&Interp) -> EvalResult<T>) -> EvalResult<T> {
         let depth = self.s.depth.get();
+        let nesting = self.s.nesting.get();
         let outcome = panic::catch_unwind(AssertUnwindSafe(|| f(self)));
         self.s.depth.set(depth);
+        self.s.nesting.set(nesting);
         match outcome {
             Ok(result) => result,
             Err(payload) if onag_core::interrupt::is_interrupted(&*payload) => {

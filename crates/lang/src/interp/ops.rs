@@ -129,7 +129,44 @@ fn signed(positive: bool, g: Game) -> Game {
 /// The value as a machine integer, if it is a small one.
 fn small(v: &Value) -> Option<i64> {
     match v {
-        Value::Number(r) if r.is_integer() => r.to_integer()?.to_i64(),
+        Value::Number(r) => r.to_i64(),
+        _ => None,
+    }
+}
+
+/// `a op b` for the operands that loops and board code use most
+/// (integers that fit a machine word, Coordinates), without moving or
+/// cloning them; None hands the operation to [`Interp::binary`].
+pub(crate) fn quick_binary(op: BinOp, a: &Value, b: &Value) -> Option<Value> {
+    use BinOp::*;
+    match (a, b) {
+        (Value::Number(x), Value::Number(y)) => {
+            if matches!(op, Eq | Neq) {
+                return Some(Value::Bool((x == y) == (op == Eq)));
+            }
+            let (x, y) = (x.to_i64()?, y.to_i64()?);
+            Some(match op {
+                Add => Value::integer(x.checked_add(y)?),
+                Sub => Value::integer(x.checked_sub(y)?),
+                Lt => Value::Bool(x < y),
+                Leq => Value::Bool(x <= y),
+                Gt => Value::Bool(x > y),
+                Geq => Value::Bool(x >= y),
+                _ => return None,
+            })
+        }
+        (Value::Coordinates(r1, c1), Value::Coordinates(r2, c2)) => match op {
+            Add => super::eval::coordinates_of(r1 + r2, c1 + c2).ok(),
+            Sub => super::eval::coordinates_of(r1 - r2, c1 - c2).ok(),
+            Eq => Some(Value::Bool(r1 == r2 && c1 == c2)),
+            Neq => Some(Value::Bool(r1 != r2 || c1 != c2)),
+            _ => None,
+        },
+        (Value::Nothing, Value::Number(_)) | (Value::Number(_), Value::Nothing) => match op {
+            Eq => Some(Value::Bool(false)),
+            Neq => Some(Value::Bool(true)),
+            _ => None,
+        },
         _ => None,
     }
 }
@@ -346,8 +383,13 @@ impl Interp {
     pub(crate) fn equals(&self, a: &Value, b: &Value) -> EvalResult<bool> {
         let canonical = |v: &Value| matches!(v, Value::Number(_) | Value::Game(_));
         if canonical(a) != canonical(b) {
-            if let (Some(g), Some(h)) = (self.game_of(a), self.game_of(b)) {
-                return Ok(g? == h?);
+            // The canonical side is a game; only the other one may not be.
+            let other = if canonical(a) { b } else { a };
+            if let Some(g) = self.game_of(other) {
+                let h = self.game_of(if canonical(a) { a } else { b });
+                if let Some(h) = h {
+                    return Ok(g? == h?);
+                }
             }
         }
         Ok(value_eq(a, b))
