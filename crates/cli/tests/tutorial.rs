@@ -33,3 +33,19 @@ fn tutorial_examples() {
         assert_eq!(got, expected, "tutorial input: {input}");
     }
 }
+
+/// The class the tutorial lists is the one shipped in examples/, as it is
+/// written there (after the file's header comment).
+#[test]
+fn tutorial_lists_the_example_class_as_shipped() {
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../../");
+    let text = std::fs::read_to_string(format!("{root}docs/TUTORIAL.md")).expect("tutorial");
+    let file = std::fs::read_to_string(format!("{root}examples/Clobber.cgs")).expect("example");
+    let start = text.find("```cgscript\n").expect("a cgscript block") + "```cgscript\n".len();
+    let listed = &text[start..start + text[start..].find("```").expect("its end")];
+    assert!(listed.starts_with("singleton class Clobber"), "{listed}");
+    assert!(
+        file.ends_with(listed),
+        "docs/TUTORIAL.md lists examples/Clobber.cgs as it is"
+    );
+}

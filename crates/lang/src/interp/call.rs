@@ -266,28 +266,48 @@ impl Interp {
         site: &CallSite<'_>,
     ) -> EvalResult<()> {
         for p in params {
-            let Some(ty) = &p.ty else { continue };
-            if p.expand {
-                continue;
-            }
-            let v = frame.get(p.slot);
-            if matches!(v, Value::Nothing) {
-                continue;
-            }
-            let class = self.class_ref(ty)?;
-            if !self.is_instance(&v, &class) {
-                return Err(EvalError::of(
-                    ErrorKind::TypeMismatch,
-                    format!(
-                        "Argument `{}` ({}) has type `{}`, which does not match expected type `{}`",
-                        p.name,
-                        site.location(),
-                        self.class_name_of(&v),
-                        class.qualified
-                    ),
-                ));
+            if p.ty.is_some() && !p.expand {
+                self.check_type(p, &frame.get(p.slot), site)?;
             }
         }
         Ok(())
+    }
+
+    /// Checks the declared types of parameters given one value each, in
+    /// order.
+    pub(crate) fn check_argument_types(
+        &self,
+        params: &[ParamIR],
+        values: &[Value],
+        site: &CallSite<'_>,
+    ) -> EvalResult<()> {
+        for (p, v) in params.iter().zip(values) {
+            if p.ty.is_some() && !p.expand {
+                self.check_type(p, v, site)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Checks that `v` has the declared type of `p` (`Nothing` passes).
+    fn check_type(&self, p: &ParamIR, v: &Value, site: &CallSite<'_>) -> EvalResult<()> {
+        let Some(ty) = &p.ty else { return Ok(()) };
+        if matches!(v, Value::Nothing) {
+            return Ok(());
+        }
+        let class = self.class_ref(ty)?;
+        if self.is_instance(v, &class) {
+            return Ok(());
+        }
+        Err(EvalError::of(
+            ErrorKind::TypeMismatch,
+            format!(
+                "Argument `{}` ({}) has type `{}`, which does not match expected type `{}`",
+                p.name,
+                site.location(),
+                self.class_name_of(v),
+                class.qualified
+            ),
+        ))
     }
 }

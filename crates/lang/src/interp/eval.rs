@@ -2,7 +2,7 @@
 
 use super::ops::Star;
 use super::{Closure, Cx, Flow, Frame, Interp, Signal};
-use crate::ast::{Span, UnaryOp};
+use crate::ast::{BinOp, Span, UnaryOp};
 use crate::classes::builtin;
 use crate::compile::ir::{GlobalRef, Node, NodeKind, Target, TermIR};
 use crate::error::{ErrorKind, EvalError, EvalResult};
@@ -157,6 +157,9 @@ impl Interp {
                 Ok(self.unary(*op, v)?)
             }
             NodeKind::Binary(op, lhs, rhs) => {
+                if matches!(rhs.kind, NodeKind::Local(_) | NodeKind::Const(_)) {
+                    return self.binary_on_slots(*op, lhs, rhs, cx);
+                }
                 let a = self.eval(lhs, cx)?;
                 let b = self.eval(rhs, cx)?;
                 if let Some(v) = super::ops::quick_binary(*op, &a, &b) {
@@ -258,6 +261,50 @@ impl Interp {
             }
             NodeKind::Native(f) => Ok(f(self, cx)?),
         }
+    }
+
+    /// `lhs op rhs` where `rhs` is a local variable or a constant (so
+    /// reading it has no effect and may come after `lhs`): operands in
+    /// slots are read in place, and cloned only when the operation is not
+    /// one of [`super::ops::quick_binary`]'s.
+    fn binary_on_slots(&self, op: BinOp, lhs: &Node, rhs: &Node, cx: &Cx<'_>) -> Flow {
+        fn operand<'a>(n: &'a Node, slots: &'a [Value]) -> Option<&'a Value> {
+            match &n.kind {
+                NodeKind::Local(slot) => slots.get(*slot as usize),
+                NodeKind::Const(v) => Some(v),
+                _ => None,
+            }
+        }
+        let evaluated = match lhs.kind {
+            NodeKind::Local(_) => None,
+            _ => Some(self.eval(lhs, cx)?),
+        };
+        let operands = {
+            let slots = cx.frame.slots.borrow();
+            let a = match &evaluated {
+                Some(v) => Some(v),
+                None => operand(lhs, &slots),
+            };
+            match (a, operand(rhs, &slots)) {
+                (Some(a), Some(b)) => match super::ops::quick_binary(op, a, b) {
+                    Some(v) => return Ok(v),
+                    None => Some((a.clone(), b.clone())),
+                },
+                _ => None,
+            }
+        };
+        let (a, b) = match operands {
+            Some(pair) => pair,
+            // A slot out of range: read it as `Frame::get` does.
+            None => {
+                let a = match evaluated {
+                    Some(v) => v,
+                    None => self.eval(lhs, cx)?,
+                };
+                (a, self.eval(rhs, cx)?)
+            }
+        };
+        Ok(self.binary(op, a, b)?)
     }
 
     /// The values of the options of a specifier, a list or set among

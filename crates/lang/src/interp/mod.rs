@@ -25,6 +25,7 @@ use crate::methods::FunctionDef;
 use crate::parser::parse_program;
 use crate::value::Value;
 use rustc_hash::FxHashMap;
+use smallvec::SmallVec;
 use std::cell::{Cell, RefCell};
 use std::panic::{self, AssertUnwindSafe};
 use std::rc::{Rc, Weak};
@@ -44,15 +45,19 @@ pub type NativeFn = fn(&Interp, &Cx<'_>) -> EvalResult;
 /// A run-time frame: the slots of one call's (or one loop iteration's)
 /// local variables, and the frame it was created in.
 pub struct Frame {
-    slots: RefCell<Vec<Value>>,
+    slots: RefCell<SmallVec<[Value; FRAME_INLINE]>>,
     parent: Option<Rc<Frame>>,
 }
+
+/// The number of slots a frame holds without a second allocation (most
+/// methods and loop iterations need fewer).
+const FRAME_INLINE: usize = 6;
 
 impl Frame {
     /// A frame of `size` slots, all `Nothing`.
     pub fn new(size: u32, parent: Option<Rc<Frame>>) -> Rc<Frame> {
         Rc::new(Frame {
-            slots: RefCell::new(vec![Value::Nothing; size as usize]),
+            slots: RefCell::new(smallvec::smallvec![Value::Nothing; size as usize]),
             parent,
         })
     }

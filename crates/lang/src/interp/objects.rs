@@ -322,10 +322,21 @@ impl Interp {
             let site = CallSite::Constructor(&class.qualified);
             let names: Vec<&str> = named.iter().map(|(n, _)| &**n).collect();
             check_shape(&ctor.params, positional.len(), &names, &site)?;
-            let frame = super::Frame::new(ctor.frame_size, None);
-            self.bind(ctor, &frame, None, positional, named, &site)?;
-            for p in &ctor.params {
-                let v = frame.get(p.slot);
+            let params = &ctor.params;
+            let direct = named.is_empty()
+                && positional.len() == params.len()
+                && !params.iter().any(|p| p.expand);
+            let values = if direct {
+                // Every parameter given in order: the values go straight
+                // to the fields once their types are checked.
+                self.check_argument_types(params, &positional, &site)?;
+                positional
+            } else {
+                let frame = super::Frame::new(ctor.frame_size, None);
+                self.bind(ctor, &frame, None, positional, named, &site)?;
+                params.iter().map(|p| frame.get(p.slot)).collect()
+            };
+            for (p, v) in params.iter().zip(values) {
                 if !class.flags.mutable && v.is_mutable() {
                     return Err(EvalError::of(
                         ErrorKind::Assignment,

@@ -52,6 +52,9 @@ fn symmetry(v: &Value) -> EvalResult<Symmetry> {
 }
 
 fn entries(interp: &Interp, v: &Value) -> EvalResult<Vec<(Value, Value)>> {
+    if let Value::Map(m) = v {
+        return Ok(m.to_vec());
+    }
     Ok(super::collections::elements(interp, v)?
         .into_iter()
         .filter_map(|e| match e {

@@ -203,10 +203,21 @@ fn coords(list: &[(i64, i64)]) -> Value {
     )
 }
 
-fn direction_set(name: &str) -> EvalResult {
-    Ok(coords(
-        onag_rules::boards::directions::named(name).unwrap_or_default(),
-    ))
+fn direction_set(name: &'static str) -> EvalResult {
+    // Made once per thread: board code reads these in its inner loops, and
+    // a list value is immutable and shared.
+    thread_local! {
+        static SETS: std::cell::RefCell<Vec<(&'static str, Value)>> =
+            const { std::cell::RefCell::new(Vec::new()) };
+    }
+    SETS.with(|sets| {
+        if let Some((_, v)) = sets.borrow().iter().find(|(n, _)| *n == name) {
+            return Ok(v.clone());
+        }
+        let v = coords(onag_rules::boards::directions::named(name).unwrap_or_default());
+        sets.borrow_mut().push((name, v.clone()));
+        Ok(v)
+    })
 }
 
 /// The static members of `Coordinates`, `Player` and `System`.
