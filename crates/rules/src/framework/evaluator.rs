@@ -183,7 +183,12 @@ where
         } else {
             (g.clone(), false)
         };
-        let v = match self.table.get(&q) {
+        let packed = if self.table.packs() { q.packed() } else { None };
+        let found = match &packed {
+            Some(p) => self.table.get_packed(p),
+            None => self.table.get(&q),
+        };
+        let v = match found {
             Some(v) => v,
             None => {
                 onag_core::interrupt::checkpoint();
@@ -199,7 +204,10 @@ where
                         Ok::<_, G::Error>(Game::from_options(&l, &r))
                     })?,
                 };
-                pending.finish(v);
+                match packed {
+                    Some(p) => pending.finish_packed(p, v),
+                    None => pending.finish(v),
+                }
                 v
             }
         };
