@@ -56,8 +56,10 @@ pub trait Table<K, V> {
         None
     }
 
-    /// Store the value of the game whose packed key is `k`.
-    fn insert_packed(&self, _k: PackedKey, _v: V) {}
+    /// Store the value of the game whose packed key is `k`, found from
+    /// `options` options: past the memory budget, entries found from fewer
+    /// options are forgotten first.
+    fn insert_packed(&self, _k: PackedKey, _v: V, _options: usize) {}
 
     /// Whether no value is stored.
     fn is_empty(&self) -> bool {
@@ -92,12 +94,12 @@ impl<'a, K: Clone, V, T: Table<K, V>> Pending<'a, K, V, T> {
         }
     }
 
-    /// Store the value found under the game's packed key `p` (in a table
-    /// that [`Table::packs`]).
-    pub fn finish_packed(mut self, p: PackedKey, v: V) {
+    /// Store the value found from `options` options under the game's
+    /// packed key `p` (in a table that [`Table::packs`]).
+    pub fn finish_packed(mut self, p: PackedKey, v: V, options: usize) {
         if let Some(k) = self.key.take() {
             self.table.abandon(k);
-            self.table.insert_packed(p, v);
+            self.table.insert_packed(p, v, options);
         }
     }
 }
@@ -111,17 +113,25 @@ impl<K, V, T: Table<K, V>> Drop for Pending<'_, K, V, T> {
 }
 
 /// A table that threads share: sharded concurrent maps, one keyed by the
-/// games, one by the packed keys of those that have one.
+/// games, one by the packed keys of those that have one, where each value
+/// keeps the number of options it was found from (in the room the key's
+/// alignment leaves), so that past the memory budget the entries that were
+/// cheapest to find are forgotten first.
 pub struct SharedTable<K, V> {
     map: ShardedMap<K, V>,
-    packed: ShardedMap<PackedKey, V>,
+    packed: ShardedMap<PackedKey, (V, u32)>,
+}
+
+/// The cost class of a packed entry: its number of options, at most 255.
+fn options_class<V>(_: &PackedKey, v: &(V, u32)) -> u8 {
+    v.1.min(255) as u8
 }
 
 impl<K: Hash + Eq, V> Default for SharedTable<K, V> {
     fn default() -> Self {
         SharedTable {
             map: ShardedMap::new(),
-            packed: ShardedMap::new(),
+            packed: ShardedMap::with_cost(options_class::<V>),
         }
     }
 }
@@ -152,11 +162,12 @@ impl<K: Hash + Eq, V: Clone> Table<K, V> for SharedTable<K, V> {
     }
 
     fn get_packed(&self, k: &PackedKey) -> Option<V> {
-        self.packed.get(k)
+        self.packed.get(k).map(|(v, _)| v)
     }
 
-    fn insert_packed(&self, k: PackedKey, v: V) {
-        self.packed.insert(k, v);
+    fn insert_packed(&self, k: PackedKey, v: V, options: usize) {
+        self.packed
+            .insert(k, (v, options.min(u32::MAX as usize) as u32));
     }
 }
 
