@@ -46,7 +46,7 @@ fn a_full_map_forgets_instead_of_growing() {
 
 /// Keys divisible by 4 are expensive (class 200), the others cheap.
 fn every_fourth_is_expensive(k: &u64, _: &u64) -> u8 {
-    if k % 4 == 0 {
+    if k.is_multiple_of(4) {
         200
     } else {
         0
@@ -65,7 +65,7 @@ fn a_map_with_a_cost_forgets_cheap_entries_first() {
     for k in 0u64..2_000_000 {
         if let Some(v) = map.get(&k) {
             assert_eq!(v, k.wrapping_mul(3));
-            if k % 4 == 0 {
+            if k.is_multiple_of(4) {
                 expensive += 1;
             } else {
                 cheap += 1;
