@@ -12,10 +12,13 @@
 //! each charges the bytes its tables allocate to [`memory::charge`], and
 //! while the caches are over budget no table grows past half its fair share
 //! (the budget divided among all shards alive): a shard that would forgets
-//! about half of its entries (those whose hash has a given bit, another bit
-//! each time) and reuses their room. Answers never change, only
-//! the work done to find them; the memory of the caches stays about where
-//! it was when they reached the budget.
+//! about half of its entries and reuses their room. A map built with a
+//! cost ([`ShardedMap::with_cost`]: how much work an entry saves, in 256
+//! classes) forgets its cheapest entries first: the entries below the
+//! median class, and those of the median class whose hash has a given bit
+//! (another bit each time); a map without one forgets by the hash bit
+//! alone. Answers never change, only the work done to find them; the memory
+//! of the caches stays about where it was when they reached the budget.
 //!
 //! [`memory::cache_budget`]: crate::memory::cache_budget
 //! [`memory::charge`]: crate::memory::charge
@@ -69,14 +72,42 @@ impl<K, V> Shard<K, V> {
 }
 
 impl<K: Hash, V> Shard<K, V> {
-    /// Forget the entries whose hash has bit `16 + evictions % 32` clear:
-    /// about half, another half each time.
-    fn evict(&mut self) {
+    /// Forget about half of the entries: with a cost, those of a class
+    /// below the median class, and those of the median class whose hash
+    /// has bit `16 + evictions % 32` clear; without one, those whose hash
+    /// has that bit clear (another half each time).
+    fn evict(&mut self, cost: Option<Cost<K, V>>) {
         let bit = 16 + self.evictions % 32;
         self.evictions = self.evictions.wrapping_add(1);
-        self.map.retain(|(k, _)| hash_of(k) >> bit & 1 == 1);
+        let half_by_hash = |k: &K| hash_of(k) >> bit & 1 == 1;
+        let Some(cost) = cost else {
+            self.map.retain(|(k, _)| half_by_hash(k));
+            return;
+        };
+        let mut classes = [0usize; 256];
+        for (k, v) in self.map.iter() {
+            classes[cost(k, v) as usize] += 1;
+        }
+        let half = self.map.len() / 2;
+        let (mut below, mut median) = (0, 255);
+        for (c, &n) in classes.iter().enumerate() {
+            if below + n > half {
+                median = c as u8;
+                break;
+            }
+            below += n;
+        }
+        self.map.retain(|(k, v)| match cost(k, v).cmp(&median) {
+            std::cmp::Ordering::Less => false,
+            std::cmp::Ordering::Equal => half_by_hash(k),
+            std::cmp::Ordering::Greater => true,
+        });
     }
 }
+
+/// How much work an entry saves, in classes 0..=255: entries of lower
+/// classes are forgotten first.
+pub type Cost<K, V> = fn(&K, &V) -> u8;
 
 impl<K, V> Drop for Shard<K, V> {
     fn drop(&mut self) {
@@ -89,6 +120,7 @@ impl<K, V> Drop for Shard<K, V> {
 /// when the caches pass their memory budget (see the module documentation).
 pub struct ShardedMap<K, V> {
     shards: Box<[Mutex<Shard<K, V>>]>,
+    cost: Option<Cost<K, V>>,
 }
 
 impl<K: Hash + Eq, V> Default for ShardedMap<K, V> {
@@ -109,9 +141,19 @@ pub(crate) fn shard_index(hash: u64) -> usize {
 }
 
 impl<K: Hash + Eq, V> ShardedMap<K, V> {
+    /// An empty map whose entries, past the budget, are forgotten cheapest
+    /// first by `cost` (see the module documentation).
+    pub fn with_cost(cost: Cost<K, V>) -> Self {
+        ShardedMap {
+            cost: Some(cost),
+            ..Self::new()
+        }
+    }
+
     /// An empty map.
     pub fn new() -> Self {
         ShardedMap {
+            cost: None,
             shards: (0..SHARDS)
                 .map(|_| {
                     memory::count_cache_shards(1);
@@ -161,9 +203,9 @@ impl<K: Hash + Eq, V> ShardedMap<K, V> {
             // shards alive) may still double; a larger one makes room.
             let share = memory::cache_budget().unwrap_or(u64::MAX) / memory::cache_shards().max(1);
             if shard.map.allocation_size() as u64 * 2 > share {
-                shard.evict();
+                shard.evict(self.cost);
                 if shard.would_grow() {
-                    shard.evict();
+                    shard.evict(self.cost);
                 }
             }
         }

@@ -44,6 +44,45 @@ fn a_full_map_forgets_instead_of_growing() {
     drop(map);
 }
 
+/// Keys divisible by 4 are expensive (class 200), the others cheap.
+fn every_fourth_is_expensive(k: &u64, _: &u64) -> u8 {
+    if k.is_multiple_of(4) {
+        200
+    } else {
+        0
+    }
+}
+
+#[test]
+fn a_map_with_a_cost_forgets_cheap_entries_first() {
+    budget();
+    let map = ShardedMap::with_cost(every_fourth_is_expensive);
+    for k in 0u64..2_000_000 {
+        map.insert(k, k.wrapping_mul(3));
+    }
+    assert!(map.len() < 2_000_000, "nothing was forgotten");
+    let (mut expensive, mut cheap) = (0, 0);
+    for k in 0u64..2_000_000 {
+        if let Some(v) = map.get(&k) {
+            assert_eq!(v, k.wrapping_mul(3));
+            if k.is_multiple_of(4) {
+                expensive += 1;
+            } else {
+                cheap += 1;
+            }
+        }
+    }
+    // Inserted one to three; forgetting by hash alone would keep about
+    // that ratio. Cheap entries go first, so the expensive ones kept are
+    // well over half as many as the cheap ones (those inserted since the
+    // last forgetting are still one to three).
+    assert!(
+        expensive * 2 > cheap,
+        "{expensive} expensive entries kept, {cheap} cheap ones"
+    );
+    drop(map);
+}
+
 #[test]
 fn game_values_under_a_tiny_budget() {
     budget();
@@ -73,6 +112,23 @@ proptest! {
     fn forgetting_never_answers_wrongly(ops in prop::collection::vec((0u32..5000, any::<u16>()), 0..3000)) {
         budget();
         let map = ShardedMap::new();
+        let mut model = std::collections::HashMap::new();
+        for &(k, v) in &ops {
+            map.insert(k, v);
+            model.insert(k, v);
+        }
+        for (k, v) in &model {
+            if let Some(got) = map.get(k) {
+                prop_assert_eq!(got, *v);
+            }
+        }
+    }
+
+    /// The same with cheap entries forgotten first.
+    #[test]
+    fn forgetting_by_cost_never_answers_wrongly(ops in prop::collection::vec((0u32..5000, any::<u16>()), 0..3000)) {
+        budget();
+        let map = ShardedMap::with_cost(|k: &u32, v: &u16| (*k as u8) ^ (*v as u8));
         let mut model = std::collections::HashMap::new();
         for &(k, v) in &ops {
             map.insert(k, v);

@@ -3,7 +3,10 @@
 //! - nus against nus by formula (`Nus::leq`);
 //! - a number against a non-number through the non-number's options only
 //!   (the Number Avoidance Theorem: x <= H iff no H^R <= x);
-//! - memoisation of every computed pair.
+//! - memoisation of every computed pair: a small direct-mapped cache per
+//!   thread in front of the store's shared cache, which answers the pairs
+//!   met again soon (siblings compare the same options) without a lock or
+//!   a miss in a large table.
 //!
 //! Canonicalisation must compare candidate options against a game that is
 //! not yet in the store; [`RawGame`] takes that game as raw option lists.
@@ -11,6 +14,27 @@
 use super::store::store;
 use super::Game;
 use rustc_hash::FxHashMap;
+use std::cell::RefCell;
+
+/// Slots of the per-thread cache of comparisons (a power of two).
+const LOCAL_SLOTS: usize = 1 << 12;
+
+thread_local! {
+    /// Recent answers `G <= H`, by `(G, H)` packed in a word: slot
+    /// `hash & (LOCAL_SLOTS - 1)` keeps the last pair that hashed there
+    /// with its answer. A pair with `G == H` is never asked, so the empty
+    /// slot (0, 0) is never a valid key.
+    static LOCAL: RefCell<Box<[(u64, bool)]>> =
+        RefCell::new(vec![(0, false); LOCAL_SLOTS].into_boxed_slice());
+}
+
+/// The pair `(g, h)` as one word, and its slot in the per-thread cache.
+#[inline]
+fn local_key(g: Game, h: Game) -> (u64, usize) {
+    let key = (g.0 as u64) << 32 | h.0 as u64;
+    let slot = (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 52) as usize & (LOCAL_SLOTS - 1);
+    (key, slot)
+}
 
 /// G <= H for canonical games.
 pub(crate) fn leq(g: Game, h: Game) -> bool {
@@ -29,12 +53,21 @@ pub(crate) fn leq(g: Game, h: Game) -> bool {
     if gl < hr {
         return true;
     }
-    let st = store();
-    if let Some(v) = st.leq_cache.get(&(g, h)) {
-        return v;
+    let (key, slot) = local_key(g, h);
+    let local = LOCAL.with_borrow(|c| c[slot]);
+    if local.0 == key {
+        return local.1;
     }
-    let result = crate::stack::descend(|| leq_by_options(g, h));
-    st.leq_cache.insert((g, h), result);
+    let st = store();
+    let result = match st.leq_cache.get(&(g, h)) {
+        Some(v) => v,
+        None => {
+            let v = crate::stack::descend(|| leq_by_options(g, h));
+            st.leq_cache.insert((g, h), v);
+            v
+        }
+    };
+    LOCAL.with_borrow_mut(|c| c[slot] = (key, result));
     result
 }
 

@@ -106,6 +106,32 @@ impl<const K: usize> BitBoard<K> {
         })
     }
 
+    /// The board in 128 bits, when it fits: `rows` and `cols` in the top
+    /// two bytes, and below them one bit plane per bit of the cell values
+    /// (`n = rows * cols` bits each: plane j holds the cells whose value
+    /// has bit j), so that distinct boards (with their layers disjoint, as
+    /// every board is) have distinct keys. Fits when the planes take at
+    /// most 112 bits: 112 cells with one layer, 56 with two or three.
+    pub fn packed(&self) -> Option<(u64, u64)> {
+        let n = self.rows() * self.cols();
+        let planes = (usize::BITS - K.leading_zeros()) as usize;
+        if n * planes > 112 {
+            return None;
+        }
+        let mut bits = 0u128;
+        for j in 0..planes {
+            let plane = self
+                .layers
+                .iter()
+                .enumerate()
+                .filter(|(k, _)| (k + 1) >> j & 1 == 1)
+                .fold(0, |a, (_, &l)| a | l);
+            bits |= (plane & low(n)) << (j * n);
+        }
+        bits |= (self.rows as u128) << 112 | (self.cols as u128) << 120;
+        Some((bits as u64, (bits >> 64) as u64))
+    }
+
     /// The number of rows.
     pub fn rows(&self) -> usize {
         self.rows as usize

@@ -183,23 +183,31 @@ where
         } else {
             (g.clone(), false)
         };
-        let v = match self.table.get(&q) {
+        let packed = if self.table.packs() { q.packed() } else { None };
+        let found = match &packed {
+            Some(p) => self.table.get_packed(p),
+            None => self.table.get(&q),
+        };
+        let v = match found {
             Some(v) => v,
             None => {
                 onag_core::interrupt::checkpoint();
                 let pending = Pending::begin(&self.table, &q)?;
                 // A value theory gives is stored like a searched one, so
                 // that later lookups find it.
-                let v = match q.known_value() {
-                    Some(v) => v,
+                let (v, options) = match q.known_value() {
+                    Some(v) => (v, 0),
                     None => stacker::maybe_grow(64 * 1024, 1024 * 1024, || {
                         let left = q.options(Player::Left)?;
                         let right = q.options(Player::Right)?;
                         let (l, r) = s.values(self, &left, &right)?;
-                        Ok::<_, G::Error>(Game::from_options(&l, &r))
+                        Ok::<_, G::Error>((Game::from_options(&l, &r), l.len() + r.len()))
                     })?,
                 };
-                pending.finish(v);
+                match packed {
+                    Some(p) => pending.finish_packed(p, v, options),
+                    None => pending.finish(v),
+                }
                 v
             }
         };

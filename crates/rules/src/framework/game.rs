@@ -8,7 +8,7 @@
 //! Neither trait asks for `Send` or `Sync`: a game may hold `Rc`s. The
 //! evaluators use threads only for types that are `Send + Sync`.
 
-use super::position::{ImpartialPosition, Player, Position};
+use super::position::{ImpartialPosition, PackedKey, Player, Position};
 use onag_core::game::Game;
 use std::convert::Infallible;
 use std::hash::Hash;
@@ -42,6 +42,15 @@ pub trait PartizanGame: Clone + Eq + Hash {
     /// writes), or None. Evaluators ask it on a table miss, instead of
     /// valuing the options, and store what it gives.
     fn known_value(&self) -> Option<Game> {
+        None
+    }
+
+    /// An exact encoding of this game in 128 bits, when it has one: two
+    /// games of the type with equal packed keys are equal, and the game
+    /// gives one whenever it is small enough (see [`PackedKey`]). Tables
+    /// that can keep games by their packed keys then do (an entry of 24
+    /// bytes); the default has none.
+    fn packed(&self) -> Option<PackedKey> {
         None
     }
 }
@@ -85,6 +94,10 @@ impl<P: Position> PartizanGame for P {
 
     fn known_value(&self) -> Option<Game> {
         Position::known_value(self)
+    }
+
+    fn packed(&self) -> Option<PackedKey> {
+        Position::packed(self)
     }
 }
 

@@ -83,6 +83,11 @@ impl Board {
     }
 }
 
+/// An exact 128-bit encoding of a position, told apart from every other
+/// position of its type: tables keep it in place of the position, a
+/// smaller entry that is cheaper to hash and compare.
+pub type PackedKey = (u64, u64);
+
 /// A position of a partizan game: short, unless [`Position::may_repeat`].
 ///
 /// Every parameter of the ruleset that affects the options must be part of
@@ -108,6 +113,12 @@ pub trait Position: Clone + Eq + Hash + Debug + Send + Sync + 'static {
     /// The value of this component when theory gives it without a search,
     /// or None (see `PartizanGame::known_value`).
     fn known_value(&self) -> Option<onag_core::game::Game> {
+        None
+    }
+
+    /// A packed key of this position when it has one (see
+    /// `PartizanGame::packed`).
+    fn packed(&self) -> Option<PackedKey> {
         None
     }
 

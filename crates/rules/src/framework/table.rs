@@ -14,6 +14,7 @@
 //! an error or an interrupt leaves no mark behind (see [`Pending`]).
 
 use super::error::RuleError;
+use super::position::PackedKey;
 use onag_core::sharded::ShardedMap;
 use rustc_hash::{FxHashMap, FxHashSet};
 use std::cell::RefCell;
@@ -41,6 +42,24 @@ pub trait Table<K, V> {
 
     /// The number of values stored.
     fn len(&self) -> usize;
+
+    /// Whether the table keeps games by their packed keys
+    /// (`PartizanGame::packed`) when they have one; such games are then
+    /// looked up and stored only through [`Table::get_packed`] and
+    /// [`Table::insert_packed`]. The default keeps none.
+    fn packs(&self) -> bool {
+        false
+    }
+
+    /// The value stored for the game whose packed key is `k`.
+    fn get_packed(&self, _k: &PackedKey) -> Option<V> {
+        None
+    }
+
+    /// Store the value of the game whose packed key is `k`, found from
+    /// `options` options: past the memory budget, entries found from fewer
+    /// options are forgotten first.
+    fn insert_packed(&self, _k: PackedKey, _v: V, _options: usize) {}
 
     /// Whether no value is stored.
     fn is_empty(&self) -> bool {
@@ -74,6 +93,15 @@ impl<'a, K: Clone, V, T: Table<K, V>> Pending<'a, K, V, T> {
             self.table.finish(k.clone(), v);
         }
     }
+
+    /// Store the value found from `options` options under the game's
+    /// packed key `p` (in a table that [`Table::packs`]).
+    pub fn finish_packed(mut self, p: PackedKey, v: V, options: usize) {
+        if let Some(k) = self.key.take() {
+            self.table.abandon(k);
+            self.table.insert_packed(p, v, options);
+        }
+    }
 }
 
 impl<K, V, T: Table<K, V>> Drop for Pending<'_, K, V, T> {
@@ -84,15 +112,26 @@ impl<K, V, T: Table<K, V>> Drop for Pending<'_, K, V, T> {
     }
 }
 
-/// A table that threads share: a sharded concurrent map.
+/// A table that threads share: sharded concurrent maps, one keyed by the
+/// games, one by the packed keys of those that have one, where each value
+/// keeps the number of options it was found from (in the room the key's
+/// alignment leaves), so that past the memory budget the entries that were
+/// cheapest to find are forgotten first.
 pub struct SharedTable<K, V> {
     map: ShardedMap<K, V>,
+    packed: ShardedMap<PackedKey, (V, u32)>,
+}
+
+/// The cost class of a packed entry: its number of options, at most 255.
+fn options_class<V>(_: &PackedKey, v: &(V, u32)) -> u8 {
+    v.1.min(255) as u8
 }
 
 impl<K: Hash + Eq, V> Default for SharedTable<K, V> {
     fn default() -> Self {
         SharedTable {
             map: ShardedMap::new(),
+            packed: ShardedMap::with_cost(options_class::<V>),
         }
     }
 }
@@ -115,7 +154,20 @@ impl<K: Hash + Eq, V: Clone> Table<K, V> for SharedTable<K, V> {
     fn abandon(&self, _: &K) {}
 
     fn len(&self) -> usize {
-        self.map.len()
+        self.map.len() + self.packed.len()
+    }
+
+    fn packs(&self) -> bool {
+        true
+    }
+
+    fn get_packed(&self, k: &PackedKey) -> Option<V> {
+        self.packed.get(k).map(|(v, _)| v)
+    }
+
+    fn insert_packed(&self, k: PackedKey, v: V, options: usize) {
+        self.packed
+            .insert(k, (v, options.min(u32::MAX as usize) as u32));
     }
 }
 

@@ -141,3 +141,66 @@ proptest! {
         }
     }
 }
+
+/// A grid of up to 8 x 8 cells of values 0..=max.
+fn grid_upto(max: u8) -> impl Strategy<Value = Grid> {
+    (1usize..=8, 1usize..=8).prop_flat_map(move |(rows, cols)| {
+        prop::collection::vec(0u8..=max, rows * cols).prop_map(move |cells| Grid {
+            rows,
+            cols,
+            cells,
+        })
+    })
+}
+
+proptest! {
+    /// Packed keys tell boards apart exactly: equal keys for equal boards
+    /// only (one, two and three layers), and a key whenever the planes fit
+    /// in 112 bits.
+    #[test]
+    fn packed_keys_are_exact(a in grid_upto(3), b in grid_upto(3), c in grid_upto(1), d in grid_upto(1)) {
+        let (a, b) = (BitBoard::<3>::from_grid("t", &a).unwrap(), BitBoard::<3>::from_grid("t", &b).unwrap());
+        prop_assert_eq!(a.packed().is_some(), a.rows() * a.cols() <= 56);
+        if let (Some(x), Some(y)) = (a.packed(), b.packed()) {
+            prop_assert_eq!(x == y, a == b);
+        }
+        let (c, d) = (BitBoard::<1>::from_grid("t", &c).unwrap(), BitBoard::<1>::from_grid("t", &d).unwrap());
+        prop_assert!(c.packed().is_some());
+        prop_assert_eq!(c.packed() == d.packed(), c == d);
+        // Boards one cell apart, of the same shape.
+        let mut e = a;
+        let i = a.rows() * a.cols() - 1;
+        e.set(i, (a.get(i) + 1) % 4);
+        if let (Some(x), Some(y)) = (a.packed(), e.packed()) {
+            prop_assert_ne!(x, y);
+        }
+    }
+}
+
+#[test]
+fn boards_too_large_to_pack() {
+    let big = Grid {
+        rows: 8,
+        cols: 15,
+        cells: vec![0; 120],
+    };
+    assert_eq!(BitBoard::<1>::from_grid("t", &big).unwrap().packed(), None);
+    let fits = Grid {
+        rows: 8,
+        cols: 14,
+        cells: vec![0; 112],
+    };
+    assert!(BitBoard::<1>::from_grid("t", &fits)
+        .unwrap()
+        .packed()
+        .is_some());
+    let konane = Grid {
+        rows: 3,
+        cols: 19,
+        cells: vec![1; 57],
+    };
+    assert_eq!(
+        BitBoard::<3>::from_grid("t", &konane).unwrap().packed(),
+        None
+    );
+}

@@ -11,7 +11,7 @@ use crate::boards::directions::Step;
 use crate::boards::grid::Grid;
 use crate::framework::args::Args;
 use crate::framework::error::RuleResult;
-use crate::framework::position::{Board, Player, Position};
+use crate::framework::position::{Board, PackedKey, Player, Position};
 use crate::framework::ruleset::{partizan, AnyPosition, AnyRuleset, Simple};
 use std::fmt::Debug;
 use std::hash::Hash;
@@ -157,6 +157,10 @@ impl<R: BoardRules<K>, const K: usize> Position for BoardGame<R, K> {
             .board
             .least_image(|_| true, exchange, R::TRANSPOSE_NEGATES);
         (Self::new(b), negated)
+    }
+
+    fn packed(&self) -> Option<PackedKey> {
+        self.board.packed()
     }
 
     fn text(&self) -> String {
