@@ -63,8 +63,12 @@ impl Symmetry {
 pub struct Grid {
     rows: usize,
     cols: usize,
-    cells: Vec<i8>,
+    cells: Cells,
 }
+
+/// The cells of a grid, row by row: boards of up to 24 cells (the common
+/// ones) are kept beside the grid, so a changed copy is one allocation.
+type Cells = smallvec::SmallVec<[i8; 24]>;
 
 /// The largest number of cells a grid or strip may have.
 pub const MAX_CELLS: usize = 1 << 24;
@@ -92,7 +96,11 @@ impl Grid {
     }
 
     fn from_cells(rows: usize, cols: usize, cells: Vec<i8>) -> Grid {
-        Grid { rows, cols, cells }
+        Grid {
+            rows,
+            cols,
+            cells: Cells::from_vec(cells),
+        }
     }
 
     /// `Grid.Parse(str, charMap)`: rows separated by `|`, each character

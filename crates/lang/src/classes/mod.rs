@@ -320,8 +320,9 @@ pub struct Instance {
     pub class: ClassRef,
     /// The object the class was reached through (for nested classes).
     pub enclosing: Option<Value>,
-    /// The field values, laid out as [`Class::fields`].
-    pub fields: RefCell<Vec<Value>>,
+    /// The field values, laid out as [`Class::fields`] (the first few
+    /// beside the instance, without a second allocation).
+    pub fields: RefCell<smallvec::SmallVec<[Value; 3]>>,
     /// For an enum element: its ordinal (from 1) and name.
     pub element: Option<(usize, Rc<str>)>,
     /// True while the constructor and initialisers run (any field may be
@@ -338,7 +339,7 @@ impl Instance {
         Instance {
             class,
             enclosing,
-            fields: RefCell::new(vec![Value::Nothing; n]),
+            fields: RefCell::new(smallvec::smallvec![Value::Nothing; n]),
             element: None,
             initializing: Cell::new(true),
             hash: Cell::new(None),

@@ -60,7 +60,7 @@ impl Interp {
                 // the red zone covers the levels in between.
                 let nesting = self.s.nesting.get();
                 self.s.nesting.set(nesting.wrapping_add(1));
-                let result = if nesting % STACK_CHECK_EVERY == 0 {
+                let result = if nesting.is_multiple_of(STACK_CHECK_EVERY) {
                     stacker::maybe_grow(STACK_RED_ZONE, STACK_SEGMENT, || self.eval_compound(n, cx))
                 } else {
                     self.eval_compound(n, cx)

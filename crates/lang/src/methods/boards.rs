@@ -52,9 +52,6 @@ fn symmetry(v: &Value) -> EvalResult<Symmetry> {
 }
 
 fn entries(interp: &Interp, v: &Value) -> EvalResult<Vec<(Value, Value)>> {
-    if let Value::Map(m) = v {
-        return Ok(m.to_vec());
-    }
     Ok(super::collections::elements(interp, v)?
         .into_iter()
         .filter_map(|e| match e {
@@ -96,7 +93,11 @@ pub(super) static METHODS: &[MethodDef] = &[
     method!("Updated", Grid, ["coordinates", "value?"], "A grid with one cell changed, or with the cells of a map (Coordinates => value) changed.", |i, r, a| {
         let g = grid(r)?;
         let changes = match a {
-            [m @ (Value::Map(_) | Value::MutableMap(_))] => entries(i, m)?
+            [Value::Map(m)] => m
+                .iter()
+                .map(|(k, v)| Ok((coordinates(k)?, small(v)?)))
+                .collect::<EvalResult<Vec<_>>>()?,
+            [m @ Value::MutableMap(_)] => entries(i, m)?
                 .iter()
                 .map(|(k, v)| Ok((coordinates(k)?, small(v)?)))
                 .collect::<EvalResult<Vec<_>>>()?,
