@@ -105,39 +105,34 @@ fn game_values_under_a_tiny_budget() {
     }
 }
 
+/// Inserts `ops` into `map` under a small budget: a look-up then answers
+/// the last value stored for each key, or nothing (forgotten).
+fn never_wrong(map: ShardedMap<u32, u16>, ops: &[(u32, u16)]) -> Result<(), TestCaseError> {
+    budget();
+    let mut model = std::collections::HashMap::new();
+    for &(k, v) in ops {
+        map.insert(k, v);
+        model.insert(k, v);
+    }
+    for (k, v) in &model {
+        if let Some(got) = map.get(k) {
+            prop_assert_eq!(got, *v);
+        }
+    }
+    Ok(())
+}
+
 proptest! {
     /// Whatever is inserted, a look-up answers the last value stored for
     /// the key or nothing (forgotten), never another value.
     #[test]
     fn forgetting_never_answers_wrongly(ops in prop::collection::vec((0u32..5000, any::<u16>()), 0..3000)) {
-        budget();
-        let map = ShardedMap::new();
-        let mut model = std::collections::HashMap::new();
-        for &(k, v) in &ops {
-            map.insert(k, v);
-            model.insert(k, v);
-        }
-        for (k, v) in &model {
-            if let Some(got) = map.get(k) {
-                prop_assert_eq!(got, *v);
-            }
-        }
+        never_wrong(ShardedMap::new(), &ops)?;
     }
 
     /// The same with cheap entries forgotten first.
     #[test]
     fn forgetting_by_cost_never_answers_wrongly(ops in prop::collection::vec((0u32..5000, any::<u16>()), 0..3000)) {
-        budget();
-        let map = ShardedMap::with_cost(|k: &u32, v: &u16| (*k as u8) ^ (*v as u8));
-        let mut model = std::collections::HashMap::new();
-        for &(k, v) in &ops {
-            map.insert(k, v);
-            model.insert(k, v);
-        }
-        for (k, v) in &model {
-            if let Some(got) = map.get(k) {
-                prop_assert_eq!(got, *v);
-            }
-        }
+        never_wrong(ShardedMap::with_cost(|k: &u32, v: &u16| (*k as u8) ^ (*v as u8)), &ops)?;
     }
 }
