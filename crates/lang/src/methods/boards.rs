@@ -92,16 +92,13 @@ pub(super) static METHODS: &[MethodDef] = &[
     }),
     method!("Updated", Grid, ["coordinates", "value?"], "A grid with one cell changed, or with the cells of a map (Coordinates => value) changed.", |i, r, a| {
         let g = grid(r)?;
+        // Moves change a few cells: the list of changes stays on the stack.
+        type Changes = smallvec::SmallVec<[((i64, i64), i64); 4]>;
+        let change = |(k, v): &(Value, Value)| Ok((coordinates(k)?, small(v)?));
         let changes = match a {
-            [Value::Map(m)] => m
-                .iter()
-                .map(|(k, v)| Ok((coordinates(k)?, small(v)?)))
-                .collect::<EvalResult<Vec<_>>>()?,
-            [m @ Value::MutableMap(_)] => entries(i, m)?
-                .iter()
-                .map(|(k, v)| Ok((coordinates(k)?, small(v)?)))
-                .collect::<EvalResult<Vec<_>>>()?,
-            [c, v] => vec![(coordinates(c)?, small(v)?)],
+            [Value::Map(m)] => m.iter().map(change).collect::<EvalResult<Changes>>()?,
+            [m @ Value::MutableMap(_)] => entries(i, m)?.iter().map(change).collect::<EvalResult<Changes>>()?,
+            [c, v] => smallvec::smallvec![(coordinates(c)?, small(v)?)],
             _ => return Err(EvalError::of(ErrorKind::Call, "Updated expects coordinates and a value, or a map")),
         };
         Ok(Value::Grid(Rc::new(g.updated(&changes)?)))
