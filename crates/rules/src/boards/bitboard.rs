@@ -50,6 +50,61 @@ fn shift(x: u128, s: i64) -> u128 {
     }
 }
 
+/// Row r of a layer of `rows` x `cols` cells moved to row `rows - 1 - r`.
+fn flip_rows_layer(x: u128, rows: usize, cols: usize) -> u128 {
+    let row = low(cols);
+    let mut out = 0;
+    for r in 0..rows {
+        out |= (x >> (r * cols) & row) << ((rows - 1 - r) * cols);
+    }
+    out
+}
+
+/// The half turn of a layer of `n` cells: cell i moved to `n - 1 - i`.
+fn half_turn_layer(x: u128, n: usize) -> u128 {
+    if n == 0 {
+        0
+    } else {
+        x.reverse_bits() >> (128 - n)
+    }
+}
+
+/// The transpose of a layer of `rows` x `cols` cells: (r, c) moved to
+/// (c, r) of a `cols` x `rows` layer.
+fn transpose_layer(x: u128, rows: usize, cols: usize) -> u128 {
+    let row = low(cols);
+    let mut t = 0u128;
+    if x == 0 {
+        return 0;
+    }
+    for r in 0..rows {
+        let mut bits = x >> (r * cols) & row;
+        while bits != 0 {
+            let c = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            t |= 1 << (c * rows + r);
+        }
+    }
+    t
+}
+
+/// The images of a layer of `rows` x `cols` cells under the identity, the
+/// row flip, the column flip and the half turn, in the order of
+/// [`BitBoard::candidate_images`].
+fn layer_images(x: u128, rows: usize, cols: usize) -> [u128; 4] {
+    if x == 0 {
+        return [0; 4];
+    }
+    let n = rows * cols;
+    let flipped = flip_rows_layer(x, rows, cols);
+    [
+        x,
+        flipped,
+        half_turn_layer(flipped, n),
+        half_turn_layer(x, n),
+    ]
+}
+
 /// The steps of a flood fill: for each step, the cells it may leave from
 /// and the shift it makes. Directions are few, so they live inline.
 struct Steps {
@@ -344,8 +399,88 @@ impl<const K: usize> BitBoard<K> {
         best.unwrap_or((*self, false))
     }
 
+    /// [`BitBoard::least_image`] over every candidate symmetry with the
+    /// exchange of layers 0 and 1 (Left's and Right's pieces) as the
+    /// negating relabelling, found without building every image: the
+    /// images of the first two layers decide the order unless two
+    /// candidates tie on both, and only then are the other layers imaged.
+    /// Same result as `least_image(|_| true, Some(swap), transpose_negates)`
+    /// (the board itself; the negation flag may differ only between equal
+    /// images, whose value is then 0).
+    pub fn least_image_swapped(&self, transpose_negates: bool) -> (Self, bool) {
+        if K < 2 {
+            return self.least_image(|_| true, None, transpose_negates);
+        }
+        let (rows, cols) = (self.rows(), self.cols());
+        // Candidates: (first layer, second layer, index of the symmetry
+        // in `images`, exchanged).
+        let mut images = [(0u128, 0u128, false); 8];
+        let mut n = 0;
+        let mut four = |a: u128, b: u128, r: usize, c: usize, transposed: bool| {
+            for (x, y) in layer_images(a, r, c).into_iter().zip(layer_images(b, r, c)) {
+                images[n] = (x, y, transposed);
+                n += 1;
+            }
+        };
+        let (l0, l1) = (self.layers[0], self.layers[1]);
+        if rows <= cols {
+            four(l0, l1, rows, cols, false);
+        }
+        if rows >= cols {
+            four(
+                transpose_layer(l0, rows, cols),
+                transpose_layer(l1, rows, cols),
+                cols,
+                rows,
+                true,
+            );
+        }
+        let mut best = (images[0].0, images[0].1);
+        let mut ties = [(0usize, false); 16];
+        let mut tied = 0;
+        for (j, &(x, y, _)) in images[..n].iter().enumerate() {
+            for (key, ex) in [((x, y), false), ((y, x), true)] {
+                if key < best {
+                    best = key;
+                    tied = 0;
+                }
+                if key == best {
+                    ties[tied] = (j, ex);
+                    tied += 1;
+                }
+            }
+        }
+        let build = |(j, ex): (usize, bool)| {
+            let (x, y, t) = images[j];
+            let (r, c) = if t { (cols, rows) } else { (rows, cols) };
+            let mut b = BitBoard {
+                rows: r as u8,
+                cols: c as u8,
+                layers: [0u128; K],
+            };
+            (b.layers[0], b.layers[1]) = if ex { (y, x) } else { (x, y) };
+            // The other layers under the same symmetry (its place among
+            // the four images of its base).
+            for k in 2..K {
+                let l = self.layers[k];
+                let base = if t { transpose_layer(l, rows, cols) } else { l };
+                b.layers[k] = layer_images(base, r, c)[j % 4];
+            }
+            (b, (transpose_negates && t) != ex)
+        };
+        if tied == 1 || self.layers[2..].iter().all(|&l| l == 0) {
+            // The first two layers decide (the others are empty).
+            return build(ties[0]);
+        }
+        ties[..tied]
+            .iter()
+            .map(|&t| build(t))
+            .reduce(|a, b| if b.0 < a.0 { b } else { a })
+            .unwrap_or((*self, false))
+    }
+
     /// The first cell of every row: one bit per row, at column 0.
-    fn row_starts(&self) -> u128 {
+    pub fn row_starts(&self) -> u128 {
         // Doubling: the starts of the first n rows, then of the first 2n.
         let (rows, cols) = (self.rows(), self.cols());
         if rows == 0 || cols == 0 {
@@ -382,6 +517,14 @@ impl<const K: usize> BitBoard<K> {
         // A row pattern times the row starts repeats it on every row (the
         // copies do not overlap, so nothing carries).
         (cols_ok.wrapping_mul(starts) & rows_ok, dr * cols + dc)
+    }
+
+    /// The cells from which the step (dr, dc) stays on the board, and the
+    /// shift of the bit index it makes (`dr * cols + dc`): a whole-layer
+    /// move generator takes the pieces in the mask and shifts them.
+    /// `starts` is [`BitBoard::row_starts`] (found once for several steps).
+    pub fn step_cells(&self, starts: u128, dr: i64, dc: i64) -> (u128, i64) {
+        self.step_mask(starts, dr, dc)
     }
 
     /// The steps ±d for d in `dirs` that can be taken somewhere. The

@@ -13,6 +13,7 @@
 use super::cache;
 use super::game::{infallible, PartizanGame};
 use super::position::{Player, Position};
+use super::recent;
 use super::table::{Pending, SharedTable, Table};
 use onag_core::game::Game;
 use rayon::prelude::*;
@@ -28,6 +29,8 @@ pub struct Evaluator<G, T = SharedTable<G, Game>> {
     /// Components with at least this many options evaluate them in
     /// parallel (when the game type allows it).
     parallel_threshold: usize,
+    /// This evaluator's tag in the per-thread cache of recent look-ups.
+    tag: u32,
     game: PhantomData<fn(&G)>,
 }
 
@@ -71,6 +74,7 @@ impl<G, T> Evaluator<G, T> {
             decompose: true,
             symmetry: true,
             parallel_threshold: 24,
+            tag: recent::new_tag(),
             game: PhantomData,
         }
     }
@@ -160,8 +164,27 @@ where
         self.table.len()
     }
 
-    /// The value of a game: the sum of its components' values.
+    /// The value of a game: the sum of its components' values. A game
+    /// with a packed key is first looked for, as it stands (before it is
+    /// decomposed or normalised), in this thread's cache of recent values:
+    /// positions reached by the same moves in another order are met again
+    /// soon after.
     fn sum<S: Spread<G, T>>(&self, g: &G, s: &S) -> Result<Game, G::Error> {
+        let key = if self.table.packs() { g.packed() } else { None };
+        if let Some(k) = &key {
+            if let Some(v) = recent::get(k, self.tag) {
+                return Ok(v);
+            }
+        }
+        let v = self.parts(g, s)?;
+        if let Some(k) = key {
+            recent::put(k, self.tag, v);
+        }
+        Ok(v)
+    }
+
+    /// The sum of the values of a game's components.
+    fn parts<S: Spread<G, T>>(&self, g: &G, s: &S) -> Result<Game, G::Error> {
         if !self.decompose {
             return self.component(g, s);
         }
@@ -185,7 +208,11 @@ where
         };
         let packed = if self.table.packs() { q.packed() } else { None };
         let found = match &packed {
-            Some(p) => self.table.get_packed(p),
+            Some(p) => recent::get(p, self.tag).or_else(|| {
+                let v = self.table.get_packed(p)?;
+                recent::put(*p, self.tag, v);
+                Some(v)
+            }),
             None => self.table.get(&q),
         };
         let v = match found {
@@ -205,7 +232,10 @@ where
                     })?,
                 };
                 match packed {
-                    Some(p) => pending.finish_packed(p, v, options),
+                    Some(p) => {
+                        recent::put(p, self.tag, v);
+                        pending.finish_packed(p, v, options)
+                    }
                     None => pending.finish(v),
                 }
                 v

@@ -16,6 +16,7 @@ pub mod loopy;
 pub mod misere;
 pub mod nim;
 pub mod position;
+pub mod recent;
 pub mod ruleset;
 pub mod table;
 

@@ -204,3 +204,42 @@ fn boards_too_large_to_pack() {
         None
     );
 }
+
+/// A grid of up to 4 x 4 cells of values 0..=3, small so that symmetric
+/// boards (ties between images) are common.
+fn small_grid3() -> impl Strategy<Value = Grid> {
+    (1usize..=4, 1usize..=4).prop_flat_map(|(rows, cols)| {
+        prop::collection::vec(0u8..=3, rows * cols).prop_map(move |cells| Grid {
+            rows,
+            cols,
+            cells,
+        })
+    })
+}
+
+proptest! {
+    /// The least image with the colour swap found from the first two
+    /// layers is the least image over all 8 symmetries and the swap, with
+    /// a negation flag that one of the images that equal it carries.
+    #[test]
+    fn least_image_swapped_is_the_least_image(
+        g in prop_oneof![small_grid3(), grid_upto(3)],
+        transpose in any::<bool>(),
+    ) {
+        let b = BitBoard::<3>::from_grid("T", &g).expect("fits");
+        let swap: fn(&BitBoard<3>) -> BitBoard<3> = |x| BitBoard { layers: [x.layers[1], x.layers[0], x.layers[2]], ..*x };
+        let mut images = vec![];
+        for &sym in b.candidate_symmetries() {
+            let t = b.transform(sym);
+            let neg = transpose && sym & 4 != 0;
+            images.push((t, neg));
+            images.push((swap(&t), !neg));
+        }
+        let least = images.iter().map(|(t, _)| *t).min().expect("8 or 4 candidates");
+        let (got, neg) = b.least_image_swapped(transpose);
+        prop_assert_eq!(got, least);
+        prop_assert!(images.contains(&(got, neg)));
+        let (old, _) = b.least_image(|_| true, Some(swap), transpose);
+        prop_assert_eq!(got, old);
+    }
+}

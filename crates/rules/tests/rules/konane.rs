@@ -93,3 +93,58 @@ proptest! {
         prop_assert_eq!(v, -w);
     }
 }
+
+/// The options of `player` on board `s` found cell by cell: each of the
+/// mover's stones in row-major order, each direction (up, right, down,
+/// left), each number of jumps in a line.
+fn naive_options(s: &str, player: Player) -> Vec<String> {
+    let mut cells: Vec<Vec<char>> = s.split('|').map(|r| r.chars().collect()).collect();
+    let (me, them) = match player {
+        Player::Left => ('x', 'o'),
+        Player::Right => ('o', 'x'),
+    };
+    let (rows, cols) = (cells.len() as i64, cells[0].len() as i64);
+    let at = |c: &Vec<Vec<char>>, r: i64, k: i64| -> Option<char> {
+        ((0..rows).contains(&r) && (0..cols).contains(&k)).then(|| c[r as usize][k as usize])
+    };
+    let mut out = vec![];
+    for r in 0..rows {
+        for k in 0..cols {
+            if cells[r as usize][k as usize] != me {
+                continue;
+            }
+            for (dr, dc) in [(-1, 0), (0, 1), (1, 0), (0, -1)] {
+                let saved = cells.clone();
+                let (mut cr, mut ck) = (r, k);
+                while at(&cells, cr + dr, ck + dc) == Some(them)
+                    && at(&cells, cr + 2 * dr, ck + 2 * dc) == Some('.')
+                {
+                    cells[cr as usize][ck as usize] = '.';
+                    cells[(cr + dr) as usize][(ck + dc) as usize] = '.';
+                    cr += 2 * dr;
+                    ck += 2 * dc;
+                    cells[cr as usize][ck as usize] = me;
+                    let rows: Vec<String> = cells.iter().map(|row| row.iter().collect()).collect();
+                    out.push(rows.join("|"));
+                }
+                cells = saved;
+            }
+        }
+    }
+    out
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// The whole-layer move generator finds the options a cell-by-cell
+    /// walk finds, in the same order.
+    #[test]
+    fn options_match_a_cell_by_cell_walk(s in board_strings(5, 6, vec!['.', 'x', 'o', 'x', 'o', '#'])) {
+        let p = Konane::parse(&s).expect("valid");
+        for player in [Player::Left, Player::Right] {
+            let got: Vec<String> = p.options(player).iter().map(|o| o.board_string()).collect();
+            prop_assert_eq!(got, naive_options(&s, player));
+        }
+    }
+}

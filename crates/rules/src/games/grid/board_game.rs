@@ -152,10 +152,13 @@ impl<R: BoardRules<K>, const K: usize> Position for BoardGame<R, K> {
     }
 
     fn normalize(&self) -> (Self, bool) {
-        let exchange = R::COLOUR_SWAP.then_some(swap_colours::<K> as fn(&_) -> _);
-        let (b, negated) = self
-            .board
-            .least_image(|_| true, exchange, R::TRANSPOSE_NEGATES);
+        let (b, negated) = if R::COLOUR_SWAP && K >= 2 {
+            self.board.least_image_swapped(R::TRANSPOSE_NEGATES)
+        } else {
+            let exchange = R::COLOUR_SWAP.then_some(swap_colours::<K> as fn(&_) -> _);
+            self.board
+                .least_image(|_| true, exchange, R::TRANSPOSE_NEGATES)
+        };
         (Self::new(b), negated)
     }
 

@@ -28,6 +28,15 @@ pub const ENTRIES: &[RulesetEntry] = &[RulesetEntry {
 /// most 128 cells).
 pub type Konane = BoardGame<KonaneRules, 3>;
 
+/// The layer `x` moved back by the shift `s`: bit i + s to bit i.
+fn back(x: u128, s: i64) -> u128 {
+    if s >= 0 {
+        x >> s
+    } else {
+        x << -s
+    }
+}
+
 /// The rules of Konane.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct KonaneRules;
@@ -45,33 +54,43 @@ impl BoardRules<3> for KonaneRules {
             Player::Left => (0, 1),
             Player::Right => (1, 0),
         };
-        let (rows, cols) = (b.rows() as i64, b.cols() as i64);
+        let cols = b.cols() as i64;
         let empty = b.empty();
         let enemy = b.layers[them];
+        let mine = b.layers[me];
+        // For each direction, the stones that can make a first jump, all
+        // at once: the landing cell is on the board and empty, the cell
+        // jumped over holds an enemy stone.
+        let mut steps = [(0u128, 0i64, 0i64); 4];
+        let mut any = 0;
+        let starts = b.row_starts();
+        for (step, &(dr, dc)) in steps.iter_mut().zip(&ORTHOGONAL) {
+            let (ok, two) = b.step_cells(starts, 2 * dr, 2 * dc);
+            let one = dr * cols + dc;
+            let jumpers = mine & ok & back(enemy, one) & back(empty, two);
+            *step = (ok, one, two);
+            any |= jumpers;
+        }
         let mut out = Vec::new();
-        let mut stones = b.layers[me];
-        while stones != 0 {
-            let i = stones.trailing_zeros() as i64;
-            stones &= stones - 1;
-            let (r, c) = (i / cols, i % cols);
-            for &(dr, dc) in &ORTHOGONAL {
+        // Stone by stone (in cell order), direction by direction.
+        while any != 0 {
+            let i = any.trailing_zeros() as i64;
+            any &= any - 1;
+            for &(ok, one, two) in &steps {
+                let mut from = i;
                 let mut board = *b;
                 board.layers[me] &= !(1 << i);
-                // The k-th jump passes over (r, c) + (2k - 1)·d and lands
-                // on (r, c) + 2k·d, which must stay on the board.
-                let (mut lr, mut lc) = (r + 2 * dr, c + 2 * dc);
-                while (0..rows).contains(&lr) && (0..cols).contains(&lc) {
-                    let over = (lr - dr) * cols + (lc - dc);
-                    let land = lr * cols + lc;
-                    if enemy >> over & 1 == 0 || empty >> land & 1 == 0 {
-                        break;
-                    }
-                    board.layers[them] &= !(1 << over);
+                // The k-th jump passes over i + (2k - 1)·d and lands on
+                // i + 2k·d, which must stay on the board.
+                while ok >> from & 1 == 1
+                    && enemy >> (from + one) & 1 == 1
+                    && empty >> (from + two) & 1 == 1
+                {
+                    board.layers[them] &= !(1 << (from + one));
+                    from += two;
                     let mut option = board;
-                    option.layers[me] |= 1 << land;
+                    option.layers[me] |= 1 << from;
                     out.push(option);
-                    lr += 2 * dr;
-                    lc += 2 * dc;
                 }
             }
         }
