@@ -336,10 +336,28 @@ const PROGRAMS: &[(&str, &str)] = &[
     ),
 ];
 
+/// The processor time the process has used so far, over all its threads
+/// (zero where the system cannot tell).
+fn process_cpu_time() -> Duration {
+    let t = rustix::time::clock_gettime(rustix::time::ClockId::ProcessCPUTime);
+    match (u64::try_from(t.tv_sec), u32::try_from(t.tv_nsec)) {
+        (Ok(s), Ok(ns)) => Duration::new(s, ns),
+        _ => Duration::ZERO,
+    }
+}
+
+/// What a program took: the time on the clock and the processor time of
+/// every thread of the process (the built-in evaluators use several).
+#[derive(Clone, Copy)]
+struct Took {
+    wall: Duration,
+    cpu: Duration,
+}
+
 /// The time `program` takes in a fresh session on a fresh thread (so
 /// that every table, the built-in rulesets' included, starts empty), and
 /// its printed value or error.
-fn timed(program: &str, library: Option<&std::path::Path>) -> (Duration, String) {
+fn timed(program: &str, library: Option<&std::path::Path>) -> (Took, String) {
     let program = program.to_string();
     let library = library.map(|p| p.to_path_buf());
     let run = move || {
@@ -349,9 +367,12 @@ fn timed(program: &str, library: Option<&std::path::Path>) -> (Duration, String)
         }
         // Loading the classes is not what is measured.
         let _ = session.run("examples.Clobber; ug.Domineering");
-        let start = Instant::now();
+        let (start, cpu) = (Instant::now(), process_cpu_time());
         let result = session.run_to_text(&program);
-        let took = start.elapsed();
+        let took = Took {
+            wall: start.elapsed(),
+            cpu: process_cpu_time().saturating_sub(cpu),
+        };
         let text = match result {
             Ok(t) => t.unwrap_or_default(),
             Err(e) => format!("error: {}", e.message()),
@@ -364,7 +385,13 @@ fn timed(program: &str, library: Option<&std::path::Path>) -> (Duration, String)
         .map(|h| h.join())
     {
         Ok(Ok(r)) => r,
-        _ => (Duration::ZERO, "error: the run failed".to_string()),
+        _ => (
+            Took {
+                wall: Duration::ZERO,
+                cpu: Duration::ZERO,
+            },
+            "error: the run failed".to_string(),
+        ),
     }
 }
 
@@ -376,23 +403,31 @@ fn user_library() -> Option<std::path::PathBuf> {
     Some(root)
 }
 
+/// `a / b` as a ratio, or `-` when `b` is zero.
+fn ratio(a: Duration, b: Duration) -> String {
+    if b.is_zero() {
+        "-".to_string()
+    } else {
+        format!("{:.1}x", a.as_secs_f64() / b.as_secs_f64())
+    }
+}
+
 /// Time games defined in CGScript against the built-in rulesets (each
-/// from fresh tables), with the ratio user/native, then the interpreter's
-/// own overhead.
+/// from fresh tables), with the ratio user/native on the clock and in
+/// processor time (the built-in evaluators use every core, the interpreter
+/// one), then the interpreter's own overhead.
 pub fn user_games(record: &mut Record) {
     let library = user_library();
     println!(
-        "{:<16}  {:>10}  {:>10}  {:>8}  value",
-        "game", "user", "native", "ratio"
+        "{:<16}  {:>10}  {:>10}  {:>8}  {:>9}  value",
+        "game", "user", "native", "ratio", "cpu ratio"
     );
     for (name, user, native) in USER_GAMES {
-        let (u, uv) = timed(user, library.as_deref());
-        let (n, nv) = timed(native, library.as_deref());
-        let ratio = if n.is_zero() {
-            "-".to_string()
-        } else {
-            format!("{:.1}x", u.as_secs_f64() / n.as_secs_f64())
-        };
+        let (took_user, uv) = timed(user, library.as_deref());
+        let (took_native, nv) = timed(native, library.as_deref());
+        let (u, n) = (took_user.wall, took_native.wall);
+        let ratio_wall = ratio(u, n);
+        let ratio_cpu = ratio(took_user.cpu, took_native.cpu);
         let value = if uv == nv {
             shorten(&uv)
         } else {
@@ -409,7 +444,7 @@ pub fn user_games(record: &mut Record) {
             }));
         }
         println!(
-            "{name:<16}  {:>10}  {:>10}  {ratio:>8}  {value}{then}",
+            "{name:<16}  {:>10}  {:>10}  {ratio_wall:>8}  {ratio_cpu:>9}  {value}{then}",
             format_duration(u),
             format_duration(n)
         );
@@ -417,7 +452,7 @@ pub fn user_games(record: &mut Record) {
     println!();
     println!("{:<28}  {:>10}  value", "program", "time");
     for (name, program) in PROGRAMS {
-        let (t, v) = timed(program, None);
+        let (Took { wall: t, .. }, v) = timed(program, None);
         let then = record.keep(Row {
             section: "programs".into(),
             name: name.to_string(),
