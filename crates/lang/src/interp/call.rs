@@ -39,6 +39,12 @@ fn call_error(message: String) -> EvalError {
     EvalError::of(ErrorKind::Call, message)
 }
 
+/// True when the arguments are one positional value per parameter, none
+/// expandable: they bind in order, with nothing to default.
+pub(crate) fn given_in_order(params: &[ParamIR], positional: &[Value], named: &Named) -> bool {
+    named.is_empty() && positional.len() == params.len() && !params.iter().any(|p| p.expand)
+}
+
 /// Checks the number and names of arguments against the parameters.
 pub(crate) fn check_shape(
     params: &[ParamIR],
@@ -213,8 +219,7 @@ impl Interp {
         site: &CallSite<'_>,
     ) -> EvalResult<()> {
         let params = &func.params;
-        if named.is_empty() && positional.len() == params.len() && !params.iter().any(|p| p.expand)
-        {
+        if given_in_order(params, &positional, &named) {
             // Every parameter given in order: nothing to default.
             for (p, v) in params.iter().zip(positional) {
                 frame.set(p.slot, v);

@@ -162,9 +162,6 @@ impl Interp {
                 }
                 let a = self.eval(lhs, cx)?;
                 let b = self.eval(rhs, cx)?;
-                if let Some(v) = super::ops::quick_binary(*op, &a, &b) {
-                    return Ok(v);
-                }
                 Ok(self.binary(*op, a, b)?)
             }
             NodeKind::Chain(first, rest) => {
@@ -293,18 +290,18 @@ impl Interp {
                 _ => None,
             }
         };
-        let (a, b) = match operands {
-            Some(pair) => pair,
+        match operands {
+            // The quick operations are tried already.
+            Some((a, b)) => Ok(self.binary_general(op, a, b)?),
             // A slot out of range: read it as `Frame::get` does.
             None => {
                 let a = match evaluated {
                     Some(v) => v,
                     None => self.eval(lhs, cx)?,
                 };
-                (a, self.eval(rhs, cx)?)
+                Ok(self.binary(op, a, self.eval(rhs, cx)?)?)
             }
-        };
-        Ok(self.binary(op, a, b)?)
+        }
     }
 
     /// The values of the options of a specifier, a list or set among

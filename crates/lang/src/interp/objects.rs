@@ -67,19 +67,13 @@ impl Interp {
     /// The object a member reference in class code is read from: `this`,
     /// or its enclosing object `level` times.
     fn member_object(&self, cx: &Cx<'_>, level: u32) -> EvalResult<Value> {
-        let mut obj = cx.this.cloned().ok_or_else(|| {
+        let this = cx.this.ok_or_else(|| {
             EvalError::of(
                 ErrorKind::UndefinedName,
                 "`this` is only valid inside a class",
             )
         })?;
-        for _ in 0..level {
-            obj = match &obj {
-                Value::Instance(i) => i.enclosing.clone().unwrap_or(Value::Nothing),
-                _ => Value::Nothing,
-            };
-        }
-        Ok(obj)
+        Ok(enclosing(this, level).cloned().unwrap_or(Value::Nothing))
     }
 
     /// A bare member name in class code.
@@ -323,10 +317,7 @@ impl Interp {
             let names: Vec<&str> = named.iter().map(|(n, _)| &**n).collect();
             check_shape(&ctor.params, positional.len(), &names, &site)?;
             let params = &ctor.params;
-            let direct = named.is_empty()
-                && positional.len() == params.len()
-                && !params.iter().any(|p| p.expand);
-            let values = if direct {
+            let values = if super::call::given_in_order(params, &positional, &named) {
                 // Every parameter given in order: the values go straight
                 // to the fields once their types are checked.
                 self.check_argument_types(params, &positional, &site)?;
@@ -778,18 +769,24 @@ impl Interp {
 /// The one parenthesised method of that name, when there is exactly one
 /// (its argument count and names are checked before the arguments are
 /// evaluated).
-/// The value of a member that is a field of the object it is read from,
-/// through the reference's cache of the field's index (fields come
-/// before every other member of a name, as in [`Interp::instance_member`]).
-fn field_of(cx: &Cx<'_>, m: &MemberRef) -> Option<Value> {
-    let mut obj = cx.this?;
-    for _ in 0..m.level {
+/// The object `level` enclosing objects out from `obj` (`obj` itself at
+/// level 0), if the chain reaches that far.
+fn enclosing(obj: &Value, level: u32) -> Option<&Value> {
+    let mut obj = obj;
+    for _ in 0..level {
         obj = match obj {
             Value::Instance(i) => i.enclosing.as_ref()?,
             _ => return None,
         };
     }
-    let Value::Instance(i) = obj else {
+    Some(obj)
+}
+
+/// The value of a member that is a field of the object it is read from,
+/// through the reference's cache of the field's index (fields come
+/// before every other member of a name, as in [`Interp::instance_member`]).
+fn field_of(cx: &Cx<'_>, m: &MemberRef) -> Option<Value> {
+    let Value::Instance(i) = enclosing(cx.this?, m.level)? else {
         return None;
     };
     let (class, index) = m.field_cache.get();

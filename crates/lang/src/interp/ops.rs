@@ -179,6 +179,14 @@ impl Interp {
     /// A binary operator on two values (`and` and `or` short-circuit in
     /// the evaluator; here they need Booleans).
     pub(crate) fn binary(&self, op: BinOp, a: Value, b: Value) -> EvalResult {
+        match quick_binary(op, &a, &b) {
+            Some(v) => Ok(v),
+            None => self.binary_general(op, a, b),
+        }
+    }
+
+    /// `a op b` for the operands [`quick_binary`] leaves.
+    pub(crate) fn binary_general(&self, op: BinOp, a: Value, b: Value) -> EvalResult {
         use BinOp::*;
         // One tag test keeps loopy values and explicit games off the path
         // of numbers and short games.
@@ -284,16 +292,6 @@ impl Interp {
     }
 
     fn additive(&self, op: BinOp, a: Value, b: Value) -> EvalResult {
-        if let (Some(x), Some(y)) = (small(&a), small(&b)) {
-            let r = match op {
-                BinOp::Add => x.checked_add(y),
-                BinOp::Sub => x.checked_sub(y),
-                _ => None,
-            };
-            if let Some(r) = r {
-                return Ok(Value::integer(r));
-            }
-        }
         let name = match op {
             BinOp::Add => "+",
             BinOp::Sub => "-",

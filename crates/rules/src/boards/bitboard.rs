@@ -298,19 +298,8 @@ impl<const K: usize> BitBoard<K> {
 
     /// Cell (r, c) moved to (c, r).
     fn transpose(&self) -> Self {
-        let (rows, cols, row) = (self.rows(), self.cols(), self.row_mask());
-        let mut out = self.map_layers(|x| {
-            let mut t = 0u128;
-            for r in 0..rows {
-                let mut bits = x >> (r * cols) & row;
-                while bits != 0 {
-                    let c = bits.trailing_zeros() as usize;
-                    bits &= bits - 1;
-                    t |= 1 << (c * rows + r);
-                }
-            }
-            t
-        });
+        let (rows, cols) = (self.rows(), self.cols());
+        let mut out = self.map_layers(|x| transpose_layer(x, rows, cols));
         out.rows = self.cols;
         out.cols = self.rows;
         out
