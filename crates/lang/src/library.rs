@@ -36,6 +36,10 @@ pub static EXAMPLES: &[(&str, &str)] = &[
         include_str!("../../../examples/Clobber.cgs"),
     ),
     (
+        "examples/Domineering.cgs",
+        include_str!("../../../examples/Domineering.cgs"),
+    ),
+    (
         "examples/Nim.cgs",
         include_str!("../../../examples/Nim.cgs"),
     ),

@@ -2,9 +2,9 @@
 //! RULESETS): on random small positions, the canonical form a user class
 //! computes through `Options` (and `Decomposition`) equals the built-in
 //! ruleset's. The user classes are the repository's examples
-//! (`examples.Clobber`, `examples.TopplingDominoes`) and the test classes
-//! of `tests/data/games/ug` (Domineering, Toads and Frogs, a subtraction
-//! game).
+//! (`examples.Clobber`, `examples.Domineering`, `examples.TopplingDominoes`)
+//! and the test classes of `tests/data/games/ug` (Domineering without
+//! symmetries, Toads and Frogs, a subtraction game).
 //!
 //! One session per test thread: the per-class tables persist from case to
 //! case, as they do in a session, so later cases also check values found
@@ -124,7 +124,18 @@ proptest! {
         )?;
     }
 
-    /// Clobber boards up to 3x4 (the example class, without decomposition).
+    /// The example Domineering class (regions replaced by a representative
+    /// of their four images under `Symmetry.Flip`), on boards up to 4x5.
+    #[test]
+    fn domineering_example_agrees(board in any_grid("....#", 4, 5)) {
+        agree(
+            &format!("examples.Domineering(\"{board}\")"),
+            &format!("Domineering(\"{board}\")"),
+        )?;
+    }
+
+    /// Clobber boards up to 3x4 (the example class, whose regions are
+    /// replaced by a representative of their eight images).
     #[test]
     fn clobber_agrees(board in any_grid(".xoxo", 3, 4)) {
         agree(
@@ -174,5 +185,33 @@ proptest! {
         let user = eval(&format!("ug.Subtraction({set})({a}).NimValue"));
         let native = eval(&format!("Subtraction({set})({a}).NimValue"));
         prop_assert_eq!(user, native);
+    }
+}
+
+/// Every class file of the repository's `examples` folder is embedded in
+/// the binary as it is, so `examples.Name` works from any folder.
+#[test]
+fn every_example_is_embedded() {
+    let folder = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../examples");
+    let mut files: Vec<String> = std::fs::read_dir(&folder)
+        .expect("the examples folder")
+        .map(|e| {
+            e.expect("an entry")
+                .file_name()
+                .to_string_lossy()
+                .into_owned()
+        })
+        .filter(|name| name.ends_with(".cgs"))
+        .collect();
+    files.sort();
+    let embedded: Vec<String> = onag_lang::library::EXAMPLES
+        .iter()
+        .map(|(path, _)| path.trim_start_matches("examples/").to_string())
+        .collect();
+    assert_eq!(files, embedded);
+    for (path, text) in onag_lang::library::EXAMPLES {
+        let on_disk = std::fs::read_to_string(folder.join(path.trim_start_matches("examples/")))
+            .expect("the example file");
+        assert_eq!(&on_disk, text, "{path}");
     }
 }
