@@ -426,8 +426,9 @@ fn ratio(a: Duration, b: Duration) -> String {
 /// one), then the interpreter's own overhead.
 pub fn user_games(record: &mut Record) {
     let library = user_library();
+    let w = USER_GAMES.iter().map(|g| g.0.len()).max().unwrap_or(4);
     println!(
-        "{:<16}  {:>10}  {:>10}  {:>8}  {:>9}  value",
+        "{:<w$}  {:>10}  {:>10}  {:>8}  {:>9}  value",
         "game", "user", "native", "ratio", "cpu ratio"
     );
     for (name, user, native) in USER_GAMES {
@@ -452,7 +453,7 @@ pub fn user_games(record: &mut Record) {
             }));
         }
         println!(
-            "{name:<16}  {:>10}  {:>10}  {ratio_wall:>8}  {ratio_cpu:>9}  {value}{then}",
+            "{name:<w$}  {:>10}  {:>10}  {ratio_wall:>8}  {ratio_cpu:>9}  {value}{then}",
             format_duration(u),
             format_duration(n)
         );

@@ -195,89 +195,118 @@ impl Grid {
     /// their first cell in row-major order. No region gives `[]`; exactly
     /// one region gives the grid itself, uncropped (CGSuite's rule).
     pub fn decomposition(&self, boundary: i64, directions: &[(i64, i64)]) -> EvalResult<Vec<Grid>> {
+        const NONE: u32 = u32::MAX;
         let b = cell_value(boundary)?;
         let n = self.cells.len();
-        let mut region = vec![usize::MAX; n];
-        let mut regions: Vec<Vec<usize>> = Vec::new();
+        // Regions are numbered in the order of their first cell (row-major);
+        // grids have at most MAX_CELLS cells, so a number fits in a u32.
+        let mut region: smallvec::SmallVec<[u32; 32]> = smallvec::smallvec![NONE; n];
+        let mut stack: smallvec::SmallVec<[usize; 32]> = smallvec::SmallVec::new();
+        let mut count = 0u32;
         for start in 0..n {
-            if self.cells[start] == b || region[start] != usize::MAX {
+            if self.cells[start] == b || region[start] != NONE {
                 continue;
             }
-            let id = regions.len();
-            let mut members = vec![start];
-            region[start] = id;
-            let mut next = 0;
-            while let Some(&cell) = members.get(next) {
-                next += 1;
+            region[start] = count;
+            stack.push(start);
+            while let Some(cell) = stack.pop() {
                 let (r, c) = ((cell / self.cols) as i64 + 1, (cell % self.cols) as i64 + 1);
                 for &(dr, dc) in directions {
                     for (sr, sc) in [(dr, dc), (-dr, -dc)] {
                         if let Some(j) = self.index(r + sr, c + sc) {
-                            if self.cells[j] != b && region[j] == usize::MAX {
-                                region[j] = id;
-                                members.push(j);
+                            if self.cells[j] != b && region[j] == NONE {
+                                region[j] = count;
+                                stack.push(j);
                             }
                         }
                     }
                 }
             }
-            regions.push(members);
+            count += 1;
         }
-        if regions.len() == 1 {
+        if count == 1 {
             return Ok(vec![self.clone()]);
         }
-        Ok(regions
+        // Each region's bounding box: first and last row, first and last column.
+        let mut boxes = vec![(usize::MAX, 0, usize::MAX, 0); count as usize];
+        for (i, &id) in region.iter().enumerate() {
+            if let Some(bx) = boxes.get_mut(id as usize) {
+                let (r, c) = (i / self.cols, i % self.cols);
+                *bx = (bx.0.min(r), bx.1.max(r), bx.2.min(c), bx.3.max(c));
+            }
+        }
+        Ok(boxes
             .iter()
-            .enumerate()
-            .map(|(id, members)| {
-                let rows = members.iter().map(|&i| i / self.cols);
-                let cols = members.iter().map(|&i| i % self.cols);
-                let (r0, r1) = (rows.clone().min().unwrap_or(0), rows.max().unwrap_or(0));
-                let (c0, c1) = (cols.clone().min().unwrap_or(0), cols.max().unwrap_or(0));
+            .zip(0u32..)
+            .map(|(&(r0, r1, c0, c1), id)| {
                 let (h, w) = (r1 - r0 + 1, c1 - c0 + 1);
-                let mut cells = vec![b; h * w];
-                for &i in members {
-                    let (r, c) = (i / self.cols, i % self.cols);
-                    if region[i] == id {
-                        cells[(r - r0) * w + (c - c0)] = self.cells[i];
+                let mut cells: Cells = smallvec::smallvec![b; h * w];
+                for r in r0..=r1 {
+                    for c in c0..=c1 {
+                        let i = r * self.cols + c;
+                        if region[i] == id {
+                            cells[(r - r0) * w + (c - c0)] = self.cells[i];
+                        }
                     }
                 }
-                Grid::from_cells(h, w, cells)
+                Grid {
+                    rows: h,
+                    cols: w,
+                    cells,
+                }
             })
             .collect())
     }
 
+    /// The number of rows and columns of the grid's image under `s`.
+    fn image_size(&self, s: Symmetry) -> (usize, usize) {
+        if s.t {
+            (self.cols, self.rows)
+        } else {
+            (self.rows, self.cols)
+        }
+    }
+
+    /// The index of the cell that lands at (row, col) (from 0) of the
+    /// grid's image under `s`: transposing last, the image's (row, col)
+    /// comes from (col, row) of the flipped grid.
+    fn image_source(&self, s: Symmetry, row: usize, col: usize) -> usize {
+        let (r, c) = if s.t { (col, row) } else { (row, col) };
+        let r = if s.h { self.rows - 1 - r } else { r };
+        let c = if s.v { self.cols - 1 - c } else { c };
+        r * self.cols + c
+    }
+
     /// The grid rotated or reflected by a symmetry.
     pub fn permuted(&self, s: Symmetry) -> Grid {
-        let (rows, cols) = (self.rows, self.cols);
-        let source = |r: usize, c: usize| {
-            let r = if s.h { rows - 1 - r } else { r };
-            let c = if s.v { cols - 1 - c } else { c };
-            self.cells[r * cols + c]
-        };
-        if !s.t {
-            let cells = (0..rows)
-                .flat_map(|r| (0..cols).map(move |c| (r, c)))
-                .map(|(r, c)| source(r, c))
-                .collect();
-            return Grid::from_cells(rows, cols, cells);
-        }
-        let cells = (0..cols)
-            .flat_map(|r| (0..rows).map(move |c| (r, c)))
-            .map(|(r, c)| source(c, r))
+        let (rows, cols) = self.image_size(s);
+        let cells = (0..rows * cols)
+            .map(|k| self.cells[self.image_source(s, k / cols, k % cols)])
             .collect();
-        Grid::from_cells(cols, rows, cells)
+        Grid { rows, cols, cells }
+    }
+
+    /// How the grid's image under `s` compares with `other` in the order
+    /// of grids, without making the image.
+    fn image_cmp(&self, s: Symmetry, other: &Grid) -> std::cmp::Ordering {
+        let (rows, cols) = self.image_size(s);
+        (rows, cols).cmp(&(other.rows, other.cols)).then_with(|| {
+            (0..rows * cols)
+                .map(|k| self.cells[self.image_source(s, k / cols, k % cols)].cmp(&other.cells[k]))
+                .find(|o| o.is_ne())
+                .unwrap_or(std::cmp::Ordering::Equal)
+        })
     }
 
     /// CGSuite's representative under a list of symmetries: starting from
     /// the grid, each listed symmetry other than the identity, in order,
     /// permutes the best grid so far, keeping the result if it is smaller.
+    /// An image is made only when it is kept.
     pub fn symmetry_invariant(&self, symmetries: &[Symmetry]) -> Grid {
         let mut best = self.clone();
         for &s in symmetries.iter().filter(|s| !s.is_identity()) {
-            let candidate = best.permuted(s);
-            if candidate < best {
-                best = candidate;
+            if best.image_cmp(s, &best).is_lt() {
+                best = best.permuted(s);
             }
         }
         best
@@ -502,5 +531,139 @@ impl fmt::Display for Strip {
             write!(f, "{c}")?;
         }
         f.write_str("])")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    const ALL: [&str; 8] = [
+        "Identity",
+        "Inversion",
+        "HorizontalFlip",
+        "VerticalFlip",
+        "Transpose",
+        "AntiTranspose",
+        "ClockwiseRotation",
+        "AnticlockwiseRotation",
+    ];
+
+    fn grid() -> impl Strategy<Value = Grid> {
+        (1usize..=5, 1usize..=5).prop_flat_map(|(r, c)| {
+            proptest::collection::vec(0i8..3, r * c).prop_map(move |v| Grid::from_cells(r, c, v))
+        })
+    }
+
+    fn rows_of(g: &Grid) -> Vec<Vec<i8>> {
+        g.cells.chunks(g.cols).map(|r| r.to_vec()).collect()
+    }
+
+    /// The image by the definition (SCRIPTING 7.5): reverse the rows, then
+    /// the columns, then transpose, on nested rows.
+    fn image_by_definition(g: &Grid, s: Symmetry) -> Grid {
+        let mut m = rows_of(g);
+        if s.h {
+            m.reverse();
+        }
+        if s.v {
+            m.iter_mut().for_each(|r| r.reverse());
+        }
+        if s.t {
+            m = (0..g.cols)
+                .map(|c| m.iter().map(|r| r[c]).collect())
+                .collect();
+        }
+        let (rows, cols) = (m.len(), m[0].len());
+        Grid::from_cells(rows, cols, m.concat())
+    }
+
+    /// The regions by repeated flood fill over nested rows, as sets of
+    /// (row, col), in the order of their first cell.
+    fn regions_by_definition(g: &Grid, b: i8, dirs: &[(i64, i64)]) -> Vec<Vec<(usize, usize)>> {
+        let m = rows_of(g);
+        let mut seen = vec![vec![false; g.cols]; g.rows];
+        let mut out = Vec::new();
+        for r in 0..g.rows {
+            for c in 0..g.cols {
+                if m[r][c] == b || seen[r][c] {
+                    continue;
+                }
+                let mut todo = vec![(r, c)];
+                let mut region = Vec::new();
+                seen[r][c] = true;
+                while let Some((y, x)) = todo.pop() {
+                    region.push((y, x));
+                    for &(dr, dc) in dirs {
+                        for (sr, sc) in [(dr, dc), (-dr, -dc)] {
+                            let (ny, nx) = (y as i64 + sr, x as i64 + sc);
+                            if ny < 0 || nx < 0 || ny >= g.rows as i64 || nx >= g.cols as i64 {
+                                continue;
+                            }
+                            let (ny, nx) = (ny as usize, nx as usize);
+                            if m[ny][nx] != b && !seen[ny][nx] {
+                                seen[ny][nx] = true;
+                                todo.push((ny, nx));
+                            }
+                        }
+                    }
+                }
+                region.sort();
+                out.push(region);
+            }
+        }
+        out
+    }
+
+    proptest! {
+        /// Images, their comparison and the representative agree with the
+        /// definition: every image made and compared in full.
+        #[test]
+        fn images_and_representatives(g in grid(), picks in proptest::collection::vec(0usize..8, 0..6)) {
+            let list: Vec<Symmetry> = picks.iter().map(|&i| Symmetry::named(ALL[i]).unwrap()).collect();
+            for &s in &list {
+                prop_assert_eq!(g.permuted(s), image_by_definition(&g, s));
+            }
+            let mut best = g.clone();
+            for &s in list.iter().filter(|s| !s.is_identity()) {
+                let candidate = image_by_definition(&best, s);
+                prop_assert_eq!(best.image_cmp(s, &best), candidate.cmp(&best));
+                if candidate < best {
+                    best = candidate;
+                }
+            }
+            prop_assert_eq!(g.symmetry_invariant(&list), best);
+        }
+
+        /// The regions are those of a flood fill, in order, each cropped
+        /// to its bounding box with the other cells set to the boundary;
+        /// one region gives the grid itself.
+        #[test]
+        fn regions(g in grid(), b in 0i8..3, diagonals in any::<bool>()) {
+            let dirs: &[(i64, i64)] = if diagonals {
+                &[(1, 0), (0, 1), (1, 1), (1, -1)]
+            } else {
+                &[(1, 0), (0, 1)]
+            };
+            let parts = g.decomposition(i64::from(b), dirs).unwrap();
+            let expected = regions_by_definition(&g, b, dirs);
+            prop_assert_eq!(parts.len(), expected.len());
+            if expected.len() == 1 {
+                prop_assert_eq!(&parts[0], &g);
+                return Ok(());
+            }
+            for (part, region) in parts.iter().zip(&expected) {
+                let r0 = region.iter().map(|p| p.0).min().unwrap();
+                let c0 = region.iter().map(|p| p.1).min().unwrap();
+                let h = region.iter().map(|p| p.0).max().unwrap() - r0 + 1;
+                let w = region.iter().map(|p| p.1).max().unwrap() - c0 + 1;
+                let mut cells = vec![b; h * w];
+                for &(r, c) in region {
+                    cells[(r - r0) * w + (c - c0)] = g.cells[r * g.cols + c];
+                }
+                prop_assert_eq!(part, &Grid::from_cells(h, w, cells));
+            }
+        }
     }
 }
