@@ -478,6 +478,11 @@ fn octal<T: Cell>(
         // XORs of values below 2^k stay below 2^k; one more slot so that
         // the least unmarked value always has one.
         let size = ((st.max_value + 1).next_power_of_two() * 2).max(64) as usize;
+        let size = if T::MAX < NARROW_MARKS as u64 {
+            size.max(NARROW_MARKS)
+        } else {
+            size
+        };
         if seen.len() < size {
             seen.resize(size, 0);
         }
@@ -582,10 +587,31 @@ fn octal<T: Cell>(
     Ok(true)
 }
 
+/// The number of marks when cells are at most 16 bits wide: every XOR of
+/// two values then has an index in a table of this fixed size, which the
+/// marking loops index without a bounds check.
+const NARROW_MARKS: usize = 1 << 16;
+
+/// `marks` as the fixed-size table of [`NARROW_MARKS`], when cells of type
+/// `T` are at most 16 bits wide (the table is then made that large).
+fn narrow<T: Cell>(marks: &mut [u8]) -> Option<&mut [u8; NARROW_MARKS]> {
+    if T::MAX >= NARROW_MARKS as u64 {
+        return None;
+    }
+    marks.get_mut(..NARROW_MARKS)?.try_into().ok()
+}
+
 /// Mark g(a) ⊕ g(r − a) for each heap a of `rare` (all below r). `marks`
 /// has a power-of-two length that every XOR of two values stays below.
 #[inline(never)]
 fn mark_rare_pairs<T: Cell>(vals: &[T], r: usize, rare: &[u32], marks: &mut [u8], stamp: u8) {
+    if let Some(table) = narrow::<T>(marks) {
+        for &a in rare {
+            let a = a as usize;
+            table[(vals[a].value() ^ vals[r - a].value()) as usize & (NARROW_MARKS - 1)] = stamp;
+        }
+        return;
+    }
     let top = marks.len() - 1;
     for &a in rare {
         let a = a as usize;
@@ -597,6 +623,20 @@ fn mark_rare_pairs<T: Cell>(vals: &[T], r: usize, rare: &[u32], marks: &mut [u8]
 /// a + (r − a) with consecutive a.
 #[inline(never)]
 fn mark_run<T: Cell>(lo: &[T], hi: &[T], marks: &mut [u8], stamp: u8) {
+    if let Some(table) = narrow::<T>(marks) {
+        // The XORs of a chunk first (a loop the compiler vectorises), then
+        // the marks.
+        let mut xors = [0u16; SCAN_CHUNK as usize];
+        for (lo, hi) in lo.chunks(xors.len()).zip(hi.rchunks(xors.len())) {
+            for ((slot, &x), &y) in xors.iter_mut().zip(lo).zip(hi.iter().rev()) {
+                *slot = (x.value() ^ y.value()) as u16;
+            }
+            for &v in &xors[..lo.len().min(hi.len())] {
+                table[usize::from(v)] = stamp;
+            }
+        }
+        return;
+    }
     let top = marks.len() - 1;
     for (&x, &y) in lo.iter().zip(hi.iter().rev()) {
         marks[(x.value() ^ y.value()) as usize & top] = stamp;
