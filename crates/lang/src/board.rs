@@ -197,33 +197,65 @@ impl Grid {
     pub fn decomposition(&self, boundary: i64, directions: &[(i64, i64)]) -> EvalResult<Vec<Grid>> {
         const NONE: u32 = u32::MAX;
         let b = cell_value(boundary)?;
-        let n = self.cells.len();
+        let cells: &[i8] = &self.cells;
+        let n = cells.len();
+        let (rows, cols) = (self.rows, self.cols);
+        // Each step ±(dr, dc), once, as the rows and columns it can start
+        // from (half-open ranges) and its offset in the cells; a step longer
+        // than the grid never applies.
+        let mut unique: smallvec::SmallVec<[(i64, i64); 8]> = smallvec::SmallVec::new();
+        for &(dr, dc) in directions {
+            for step in [(dr, dc), (dr.saturating_neg(), dc.saturating_neg())] {
+                if !unique.contains(&step) {
+                    unique.push(step);
+                }
+            }
+        }
+        let steps: smallvec::SmallVec<[(usize, usize, usize, usize, isize); 8]> = unique
+            .into_iter()
+            .filter_map(|(dr, dc)| {
+                let (ar, ac) = (
+                    usize::try_from(dr.unsigned_abs()).ok()?,
+                    usize::try_from(dc.unsigned_abs()).ok()?,
+                );
+                if ar >= rows || ac >= cols {
+                    return None;
+                }
+                let (r0, r1) = if dr < 0 { (ar, rows) } else { (0, rows - ar) };
+                let (c0, c1) = if dc < 0 { (ac, cols) } else { (0, cols - ac) };
+                // |dr| < rows and |dc| < cols, so the offset is within the grid.
+                let offset = dr as isize * cols as isize + dc as isize;
+                Some((r0, r1, c0, c1, offset))
+            })
+            .collect();
         // Regions are numbered in the order of their first cell (row-major);
         // grids have at most MAX_CELLS cells, so a number fits in a u32.
-        let mut region: smallvec::SmallVec<[u32; 32]> = smallvec::smallvec![NONE; n];
+        let mut labels: smallvec::SmallVec<[u32; 32]> = smallvec::smallvec![NONE; n];
+        let region: &mut [u32] = &mut labels;
         let mut stack: smallvec::SmallVec<[usize; 32]> = smallvec::SmallVec::new();
         let mut count = 0u32;
         for start in 0..n {
-            if self.cells[start] == b || region[start] != NONE {
+            if cells[start] == b || region[start] != NONE {
                 continue;
             }
             region[start] = count;
             stack.push(start);
             while let Some(cell) = stack.pop() {
-                let (r, c) = ((cell / self.cols) as i64 + 1, (cell % self.cols) as i64 + 1);
-                for &(dr, dc) in directions {
-                    for (sr, sc) in [(dr, dc), (-dr, -dc)] {
-                        if let Some(j) = self.index(r + sr, c + sc) {
-                            if self.cells[j] != b && region[j] == NONE {
-                                region[j] = count;
-                                stack.push(j);
-                            }
-                        }
+                let (r, c) = (cell / cols, cell % cols);
+                for &(r0, r1, c0, c1, offset) in &steps {
+                    if r < r0 || r >= r1 || c < c0 || c >= c1 {
+                        continue;
+                    }
+                    let j = cell.wrapping_add_signed(offset);
+                    if cells[j] != b && region[j] == NONE {
+                        region[j] = count;
+                        stack.push(j);
                     }
                 }
             }
             count += 1;
         }
+        let region: &[u32] = region;
         if count == 1 {
             return Ok(vec![self.clone()]);
         }
