@@ -70,6 +70,11 @@ pub struct Grid {
 /// ones) are kept beside the grid, so a changed copy is one allocation.
 type Cells = smallvec::SmallVec<[i8; 24]>;
 
+/// A step of a flood fill over a grid's cells: the first and last (excluded)
+/// rows, the first and last (excluded) columns it can start from, and the
+/// offset it adds to a cell's index.
+type FloodStep = (usize, usize, usize, usize, isize);
+
 /// The largest number of cells a grid or strip may have.
 pub const MAX_CELLS: usize = 1 << 24;
 
@@ -211,7 +216,7 @@ impl Grid {
                 }
             }
         }
-        let steps: smallvec::SmallVec<[(usize, usize, usize, usize, isize); 8]> = unique
+        let steps: smallvec::SmallVec<[FloodStep; 8]> = unique
             .into_iter()
             .filter_map(|(dr, dc)| {
                 let (ar, ac) = (
