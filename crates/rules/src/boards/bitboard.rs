@@ -13,6 +13,7 @@
 
 use super::directions::{Step, ORTHOGONAL};
 use super::grid::Grid;
+use super::word::{self, Orthogonal64};
 use crate::framework::error::{RuleError, RuleResult};
 
 /// The largest board (in cells) a bitboard holds.
@@ -388,6 +389,66 @@ impl<const K: usize> BitBoard<K> {
         best.unwrap_or((*self, false))
     }
 
+    /// [`BitBoard::least_image`] over every candidate symmetry with no
+    /// exchange: `least_image(|_| true, None, transpose_negates)`, the same
+    /// board and flag (the first least image in the order of
+    /// [`BitBoard::candidate_images`]). On a board of at most 64 cells the
+    /// images are made layer by layer in words and compared as arrays of
+    /// layers (the candidates all have one shape), and only the least is
+    /// made a board.
+    pub fn least_image_plain(&self, transpose_negates: bool) -> (Self, bool) {
+        let (rows, cols) = (self.rows(), self.cols());
+        if rows * cols > 64 {
+            return self.least_image(|_| true, None, transpose_negates);
+        }
+        // images[j][k]: layer k under candidate j.
+        let mut images = [[0u64; K]; 8];
+        let mut count = 0;
+        if rows <= cols {
+            for (k, &l) in self.layers.iter().enumerate() {
+                for (j, x) in word::layer_images64(l as u64, rows, cols)
+                    .into_iter()
+                    .enumerate()
+                {
+                    images[j][k] = x;
+                }
+            }
+            count = 4;
+        }
+        if rows >= cols {
+            for (k, &l) in self.layers.iter().enumerate() {
+                let base = word::transpose64(l as u64, rows, cols);
+                for (j, x) in word::layer_images64(base, cols, rows)
+                    .into_iter()
+                    .enumerate()
+                {
+                    images[count + j][k] = x;
+                }
+            }
+            count += 4;
+        }
+        let mut best = 0;
+        for j in 1..count {
+            if images[j] < images[best] {
+                best = j;
+            }
+        }
+        // The transposing candidates: all of them on a tall board, the
+        // last four on a square one.
+        let transposed = rows > cols || best >= 4;
+        let (r, c) = if transposed { (cols, rows) } else { (rows, cols) };
+        let mut layers = [0u128; K];
+        for (dst, &x) in layers.iter_mut().zip(&images[best]) {
+            *dst = x.into();
+        }
+        let image = BitBoard {
+            rows: r as u8,
+            cols: c as u8,
+            layers,
+        };
+        (image, transpose_negates && transposed)
+    }
+
     /// [`BitBoard::least_image`] over every candidate symmetry with the
     /// exchange of layers 0 and 1 (Left's and Right's pieces) as the
     /// negating relabelling, found without building every image: the
@@ -398,7 +459,7 @@ impl<const K: usize> BitBoard<K> {
     /// images, whose value is then 0).
     pub fn least_image_swapped(&self, transpose_negates: bool) -> (Self, bool) {
         if K < 2 {
-            return self.least_image(|_| true, None, transpose_negates);
+            return self.least_image_plain(transpose_negates);
         }
         let (rows, cols) = (self.rows(), self.cols());
         // Candidates: (first layer, second layer, index of the symmetry
@@ -614,20 +675,54 @@ impl<const K: usize> BitBoard<K> {
     /// The regions of `within` (connected by ±`dirs`), in row-major order
     /// of their first cell.
     pub fn regions(&self, within: u128, dirs: &[Step]) -> Vec<u128> {
+        let mut out = Vec::new();
+        self.each_region(within, dirs, |r| out.push(r));
+        out
+    }
+
+    /// Calls `f` on each region of [`BitBoard::regions`], in the same
+    /// order, without collecting them. The orthogonal regions of a board of
+    /// at most 64 cells are filled in words ([`Orthogonal64`]).
+    pub fn each_region(&self, within: u128, dirs: &[Step], mut f: impl FnMut(u128)) {
+        let (rows, cols) = (self.rows(), self.cols());
+        if rows * cols <= 64 && within & !self.all() == 0 && dirs == ORTHOGONAL {
+            let steps = Orthogonal64::new(rows, cols);
+            let within = within as u64;
+            let mut rest = within;
+            while rest != 0 {
+                let region = steps.fill(within, rest & rest.wrapping_neg());
+                rest &= !region;
+                f(region.into());
+            }
+            return;
+        }
+        self.each_region_general(within, dirs, f)
+    }
+
+    /// [`BitBoard::each_region`] by the general fill (any steps, any
+    /// board).
+    fn each_region_general(&self, within: u128, dirs: &[Step], mut f: impl FnMut(u128)) {
         let steps = self.steps(dirs);
         let mut rest = within;
-        let mut out = Vec::new();
         while rest != 0 {
             let region = Self::fill(within, rest & rest.wrapping_neg(), &steps);
             rest &= !region;
-            out.push(region);
+            f(region);
         }
-        out
     }
 
     /// The bounding box of a non-empty mask: (r0, r1, c0, c1), exclusive
     /// ends.
     pub fn bounds(&self, mask: u128) -> (usize, usize, usize, usize) {
+        let cols = self.cols();
+        if mask >> 64 == 0 && self.rows() * cols <= 64 {
+            return word::bounds64(mask as u64, cols);
+        }
+        self.bounds_general(mask)
+    }
+
+    /// [`BitBoard::bounds`] on any board.
+    fn bounds_general(&self, mask: u128) -> (usize, usize, usize, usize) {
         let cols = self.cols();
         if mask == 0 || cols == 0 {
             return (0, 0, 0, 0);
@@ -651,7 +746,22 @@ impl<const K: usize> BitBoard<K> {
     /// cells of `mask` keep their values and every other cell becomes
     /// `fill`.
     pub fn crop(&self, mask: u128, fill: u8) -> Self {
-        let (r0, r1, c0, c1) = self.bounds(mask);
+        let width = self.cols();
+        if mask >> 64 == 0 && self.rows() * width <= 64 {
+            let mask = mask as u64;
+            let (r0, r1, c0, c1) = word::bounds64(mask, width);
+            return BitBoard {
+                rows: (r1 - r0) as u8,
+                cols: (c1 - c0) as u8,
+                layers: word::crop64(&self.layers, mask, (r0, r1, c0, c1), width, fill),
+            };
+        }
+        self.crop_general(mask, fill)
+    }
+
+    /// [`BitBoard::crop`] on any board, row by row in `u128`.
+    fn crop_general(&self, mask: u128, fill: u8) -> Self {
+        let (r0, r1, c0, c1) = self.bounds_general(mask);
         let (rows, cols, width) = (r1 - r0, c1 - c0, self.cols());
         let mut box_mask = 0u128;
         let span = low(cols) << c0;
