@@ -436,7 +436,11 @@ impl<const K: usize> BitBoard<K> {
         // The transposing candidates: all of them on a tall board, the
         // last four on a square one.
         let transposed = rows > cols || best >= 4;
-        let (r, c) = if transposed { (cols, rows) } else { (rows, cols) };
+        let (r, c) = if transposed {
+            (cols, rows)
+        } else {
+            (rows, cols)
+        };
         let mut layers = [0u128; K];
         for (dst, &x) in layers.iter_mut().zip(&images[best]) {
             *dst = x.into();
@@ -786,5 +790,119 @@ impl<const K: usize> BitBoard<K> {
             }
         }
         out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    //! The word-sized paths against the general `u128` ones they stand in
+    //! for, on boards up to and beyond 64 cells.
+    use super::*;
+    use proptest::prelude::*;
+
+    /// A board of up to 128 cells (often exactly 64 or just under or over)
+    /// with cells of values 0..=2.
+    fn board() -> impl Strategy<Value = BitBoard<2>> {
+        let shape = prop_oneof![
+            (1usize..=12, 1usize..=10),
+            Just((1, 64)),
+            Just((64, 1)),
+            Just((8, 8)),
+            Just((2, 32)),
+            Just((1, 63)),
+            Just((9, 7)),
+            Just((5, 13)),
+            Just((8, 16)),
+        ];
+        shape.prop_flat_map(|(rows, cols)| {
+            prop::collection::vec(0u8..=2, rows * cols).prop_map(move |cells| {
+                let g = Grid { rows, cols, cells };
+                BitBoard::<2>::from_grid("T", &g).expect("at most 128 cells")
+            })
+        })
+    }
+
+    /// Layer 0 alone, as a one-layer board.
+    fn first_layer(b: &BitBoard<2>) -> BitBoard<1> {
+        BitBoard {
+            rows: b.rows,
+            cols: b.cols,
+            layers: [b.layers[0]],
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(400))]
+
+        /// Orthogonal regions (each_region, regions) are those of the
+        /// general fill, in the same order; so are their bounding boxes
+        /// and crops.
+        #[test]
+        fn word_regions_and_crops_are_the_general_ones(b in board(), layer in 0usize..3, fill in 0u8..=2) {
+            let within = if layer == 2 { b.empty() } else { b.layers[layer] };
+            let mut general = Vec::new();
+            b.each_region_general(within, &ORTHOGONAL, |r| general.push(r));
+            prop_assert_eq!(b.regions(within, &ORTHOGONAL), general.clone());
+            prop_assert_eq!(
+                general.iter().fold(0, |a, r| a | r),
+                within
+            );
+            for &r in &general {
+                prop_assert_eq!(b.bounds(r), b.bounds_general(r));
+                prop_assert_eq!(b.crop(r, fill), b.crop_general(r, fill));
+            }
+            // A mask that is not a region: every cell of the layer.
+            if within != 0 {
+                prop_assert_eq!(b.bounds(within), b.bounds_general(within));
+                prop_assert_eq!(b.crop(within, fill), b.crop_general(within, fill));
+            }
+        }
+
+        /// The plain least image is the general least image with no
+        /// exchange, flag included, on two layers and on one.
+        #[test]
+        fn plain_least_image_is_the_general_one(b in board(), transpose in any::<bool>()) {
+            prop_assert_eq!(
+                b.least_image_plain(transpose),
+                b.least_image(|_| true, None, transpose)
+            );
+            let one = first_layer(&b);
+            prop_assert_eq!(
+                one.least_image_plain(transpose),
+                one.least_image(|_| true, None, transpose)
+            );
+            prop_assert_eq!(
+                one.least_image_swapped(transpose),
+                one.least_image(|_| true, None, transpose)
+            );
+        }
+    }
+
+    /// Symmetric boards, where images tie: the first least image wins, as
+    /// in the general path (the flag of a square board's identity, not of
+    /// its transpose).
+    #[test]
+    fn ties_keep_the_first_least_image() {
+        for s in [
+            "...|...|...",
+            "#..|...|..#",
+            ".#.|###|.#.",
+            "#.|.#",
+            "..|..|..",
+            "#.#.|....|#.#.",
+        ] {
+            let g = Grid::parse(s, ".#").expect("valid");
+            let b = BitBoard::<1>::from_grid("T", &g).expect("fits");
+            for t in [false, true] {
+                assert_eq!(
+                    b.least_image_plain(t),
+                    b.least_image(|_| true, None, t),
+                    "{s}"
+                );
+            }
+        }
+        let g = Grid::parse("...|...|...", ".#").expect("valid");
+        let b = BitBoard::<1>::from_grid("T", &g).expect("fits");
+        assert_eq!(b.least_image_plain(true), (b, false));
     }
 }
