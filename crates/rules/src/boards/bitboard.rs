@@ -13,6 +13,7 @@
 
 use super::directions::{Step, ORTHOGONAL};
 use super::grid::Grid;
+use super::word::{self, Orthogonal64};
 use crate::framework::error::{RuleError, RuleResult};
 
 /// The largest board (in cells) a bitboard holds.
@@ -388,6 +389,70 @@ impl<const K: usize> BitBoard<K> {
         best.unwrap_or((*self, false))
     }
 
+    /// [`BitBoard::least_image`] over every candidate symmetry with no
+    /// exchange: `least_image(|_| true, None, transpose_negates)`, the same
+    /// board and flag (the first least image in the order of
+    /// [`BitBoard::candidate_images`]). On a board of at most 64 cells the
+    /// images are made layer by layer in words and compared as arrays of
+    /// layers (the candidates all have one shape), and only the least is
+    /// made a board.
+    pub fn least_image_plain(&self, transpose_negates: bool) -> (Self, bool) {
+        let (rows, cols) = (self.rows(), self.cols());
+        if rows * cols > 64 {
+            return self.least_image(|_| true, None, transpose_negates);
+        }
+        // images[j][k]: layer k under candidate j.
+        let mut images = [[0u64; K]; 8];
+        let mut count = 0;
+        if rows <= cols {
+            for (k, &l) in self.layers.iter().enumerate() {
+                for (j, x) in word::layer_images64(l as u64, rows, cols)
+                    .into_iter()
+                    .enumerate()
+                {
+                    images[j][k] = x;
+                }
+            }
+            count = 4;
+        }
+        if rows >= cols {
+            for (k, &l) in self.layers.iter().enumerate() {
+                let base = word::transpose64(l as u64, rows, cols);
+                for (j, x) in word::layer_images64(base, cols, rows)
+                    .into_iter()
+                    .enumerate()
+                {
+                    images[count + j][k] = x;
+                }
+            }
+            count += 4;
+        }
+        let mut best = 0;
+        for j in 1..count {
+            if images[j] < images[best] {
+                best = j;
+            }
+        }
+        // The transposing candidates: all of them on a tall board, the
+        // last four on a square one.
+        let transposed = rows > cols || best >= 4;
+        let (r, c) = if transposed {
+            (cols, rows)
+        } else {
+            (rows, cols)
+        };
+        let mut layers = [0u128; K];
+        for (dst, &x) in layers.iter_mut().zip(&images[best]) {
+            *dst = x.into();
+        }
+        let image = BitBoard {
+            rows: r as u8,
+            cols: c as u8,
+            layers,
+        };
+        (image, transpose_negates && transposed)
+    }
+
     /// [`BitBoard::least_image`] over every candidate symmetry with the
     /// exchange of layers 0 and 1 (Left's and Right's pieces) as the
     /// negating relabelling, found without building every image: the
@@ -398,7 +463,7 @@ impl<const K: usize> BitBoard<K> {
     /// images, whose value is then 0).
     pub fn least_image_swapped(&self, transpose_negates: bool) -> (Self, bool) {
         if K < 2 {
-            return self.least_image(|_| true, None, transpose_negates);
+            return self.least_image_plain(transpose_negates);
         }
         let (rows, cols) = (self.rows(), self.cols());
         // Candidates: (first layer, second layer, index of the symmetry
@@ -614,20 +679,54 @@ impl<const K: usize> BitBoard<K> {
     /// The regions of `within` (connected by ±`dirs`), in row-major order
     /// of their first cell.
     pub fn regions(&self, within: u128, dirs: &[Step]) -> Vec<u128> {
+        let mut out = Vec::new();
+        self.each_region(within, dirs, |r| out.push(r));
+        out
+    }
+
+    /// Calls `f` on each region of [`BitBoard::regions`], in the same
+    /// order, without collecting them. The orthogonal regions of a board of
+    /// at most 64 cells are filled in words ([`Orthogonal64`]).
+    pub fn each_region(&self, within: u128, dirs: &[Step], mut f: impl FnMut(u128)) {
+        let (rows, cols) = (self.rows(), self.cols());
+        if rows * cols <= 64 && within & !self.all() == 0 && dirs == ORTHOGONAL {
+            let steps = Orthogonal64::new(rows, cols);
+            let within = within as u64;
+            let mut rest = within;
+            while rest != 0 {
+                let region = steps.fill(within, rest & rest.wrapping_neg());
+                rest &= !region;
+                f(region.into());
+            }
+            return;
+        }
+        self.each_region_general(within, dirs, f)
+    }
+
+    /// [`BitBoard::each_region`] by the general fill (any steps, any
+    /// board).
+    fn each_region_general(&self, within: u128, dirs: &[Step], mut f: impl FnMut(u128)) {
         let steps = self.steps(dirs);
         let mut rest = within;
-        let mut out = Vec::new();
         while rest != 0 {
             let region = Self::fill(within, rest & rest.wrapping_neg(), &steps);
             rest &= !region;
-            out.push(region);
+            f(region);
         }
-        out
     }
 
     /// The bounding box of a non-empty mask: (r0, r1, c0, c1), exclusive
     /// ends.
     pub fn bounds(&self, mask: u128) -> (usize, usize, usize, usize) {
+        let cols = self.cols();
+        if mask >> 64 == 0 && self.rows() * cols <= 64 {
+            return word::bounds64(mask as u64, cols);
+        }
+        self.bounds_general(mask)
+    }
+
+    /// [`BitBoard::bounds`] on any board.
+    fn bounds_general(&self, mask: u128) -> (usize, usize, usize, usize) {
         let cols = self.cols();
         if mask == 0 || cols == 0 {
             return (0, 0, 0, 0);
@@ -651,7 +750,22 @@ impl<const K: usize> BitBoard<K> {
     /// cells of `mask` keep their values and every other cell becomes
     /// `fill`.
     pub fn crop(&self, mask: u128, fill: u8) -> Self {
-        let (r0, r1, c0, c1) = self.bounds(mask);
+        let width = self.cols();
+        if mask >> 64 == 0 && self.rows() * width <= 64 {
+            let mask = mask as u64;
+            let (r0, r1, c0, c1) = word::bounds64(mask, width);
+            return BitBoard {
+                rows: (r1 - r0) as u8,
+                cols: (c1 - c0) as u8,
+                layers: word::crop64(&self.layers, mask, (r0, r1, c0, c1), width, fill),
+            };
+        }
+        self.crop_general(mask, fill)
+    }
+
+    /// [`BitBoard::crop`] on any board, row by row in `u128`.
+    fn crop_general(&self, mask: u128, fill: u8) -> Self {
+        let (r0, r1, c0, c1) = self.bounds_general(mask);
         let (rows, cols, width) = (r1 - r0, c1 - c0, self.cols());
         let mut box_mask = 0u128;
         let span = low(cols) << c0;
@@ -676,5 +790,119 @@ impl<const K: usize> BitBoard<K> {
             }
         }
         out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    //! The word-sized paths against the general `u128` ones they stand in
+    //! for, on boards up to and beyond 64 cells.
+    use super::*;
+    use proptest::prelude::*;
+
+    /// A board of up to 128 cells (often exactly 64 or just under or over)
+    /// with cells of values 0..=2.
+    fn board() -> impl Strategy<Value = BitBoard<2>> {
+        let shape = prop_oneof![
+            (1usize..=12, 1usize..=10),
+            Just((1, 64)),
+            Just((64, 1)),
+            Just((8, 8)),
+            Just((2, 32)),
+            Just((1, 63)),
+            Just((9, 7)),
+            Just((5, 13)),
+            Just((8, 16)),
+        ];
+        shape.prop_flat_map(|(rows, cols)| {
+            prop::collection::vec(0u8..=2, rows * cols).prop_map(move |cells| {
+                let g = Grid { rows, cols, cells };
+                BitBoard::<2>::from_grid("T", &g).expect("at most 128 cells")
+            })
+        })
+    }
+
+    /// Layer 0 alone, as a one-layer board.
+    fn first_layer(b: &BitBoard<2>) -> BitBoard<1> {
+        BitBoard {
+            rows: b.rows,
+            cols: b.cols,
+            layers: [b.layers[0]],
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(400))]
+
+        /// Orthogonal regions (each_region, regions) are those of the
+        /// general fill, in the same order; so are their bounding boxes
+        /// and crops.
+        #[test]
+        fn word_regions_and_crops_are_the_general_ones(b in board(), layer in 0usize..3, fill in 0u8..=2) {
+            let within = if layer == 2 { b.empty() } else { b.layers[layer] };
+            let mut general = Vec::new();
+            b.each_region_general(within, &ORTHOGONAL, |r| general.push(r));
+            prop_assert_eq!(b.regions(within, &ORTHOGONAL), general.clone());
+            prop_assert_eq!(
+                general.iter().fold(0, |a, r| a | r),
+                within
+            );
+            for &r in &general {
+                prop_assert_eq!(b.bounds(r), b.bounds_general(r));
+                prop_assert_eq!(b.crop(r, fill), b.crop_general(r, fill));
+            }
+            // A mask that is not a region: every cell of the layer.
+            if within != 0 {
+                prop_assert_eq!(b.bounds(within), b.bounds_general(within));
+                prop_assert_eq!(b.crop(within, fill), b.crop_general(within, fill));
+            }
+        }
+
+        /// The plain least image is the general least image with no
+        /// exchange, flag included, on two layers and on one.
+        #[test]
+        fn plain_least_image_is_the_general_one(b in board(), transpose in any::<bool>()) {
+            prop_assert_eq!(
+                b.least_image_plain(transpose),
+                b.least_image(|_| true, None, transpose)
+            );
+            let one = first_layer(&b);
+            prop_assert_eq!(
+                one.least_image_plain(transpose),
+                one.least_image(|_| true, None, transpose)
+            );
+            prop_assert_eq!(
+                one.least_image_swapped(transpose),
+                one.least_image(|_| true, None, transpose)
+            );
+        }
+    }
+
+    /// Symmetric boards, where images tie: the first least image wins, as
+    /// in the general path (the flag of a square board's identity, not of
+    /// its transpose).
+    #[test]
+    fn ties_keep_the_first_least_image() {
+        for s in [
+            "...|...|...",
+            "#..|...|..#",
+            ".#.|###|.#.",
+            "#.|.#",
+            "..|..|..",
+            "#.#.|....|#.#.",
+        ] {
+            let g = Grid::parse(s, ".#").expect("valid");
+            let b = BitBoard::<1>::from_grid("T", &g).expect("fits");
+            for t in [false, true] {
+                assert_eq!(
+                    b.least_image_plain(t),
+                    b.least_image(|_| true, None, t),
+                    "{s}"
+                );
+            }
+        }
+        let g = Grid::parse("...|...|...", ".#").expect("valid");
+        let b = BitBoard::<1>::from_grid("T", &g).expect("fits");
+        assert_eq!(b.least_image_plain(true), (b, false));
     }
 }

@@ -143,21 +143,26 @@ impl<R: BoardRules<K>, const K: usize> Position for BoardGame<R, K> {
                 Vec::new()
             };
         }
-        self.board
-            .regions(open, R::CONNECT)
-            .into_iter()
-            .filter(|&r| R::live(&self.board, r))
-            .map(|r| Self::new(self.board.crop(r, R::BLOCKED)))
-            .collect()
+        let mut parts = Vec::new();
+        self.board.each_region(open, R::CONNECT, |r| {
+            if R::live(&self.board, r) {
+                parts.push(Self::new(self.board.crop(r, R::BLOCKED)));
+            }
+        });
+        parts
     }
 
     fn normalize(&self) -> (Self, bool) {
         let (b, negated) = if R::COLOUR_SWAP && K >= 2 {
             self.board.least_image_swapped(R::TRANSPOSE_NEGATES)
+        } else if R::COLOUR_SWAP {
+            self.board.least_image(
+                |_| true,
+                Some(swap_colours::<K> as fn(&_) -> _),
+                R::TRANSPOSE_NEGATES,
+            )
         } else {
-            let exchange = R::COLOUR_SWAP.then_some(swap_colours::<K> as fn(&_) -> _);
-            self.board
-                .least_image(|_| true, exchange, R::TRANSPOSE_NEGATES)
+            self.board.least_image_plain(R::TRANSPOSE_NEGATES)
         };
         (Self::new(b), negated)
     }

@@ -1,0 +1,198 @@
+//! The word-sized paths of the bitboard (`super::bitboard`): on a board of
+//! at most 64 cells every layer fits in one `u64`, so the orthogonal flood
+//! fill, the bounding box, the crop and the images of a layer under the
+//! symmetries of the rectangle are done in 64-bit words, with the masks
+//! they need found once per call. Each computes exactly what the general
+//! `u128` path computes (property tests in `bitboard.rs` compare them).
+
+/// The low `n` bits of a word (all of them when `n >= 64`).
+#[inline]
+pub fn low64(n: usize) -> u64 {
+    if n >= 64 {
+        u64::MAX
+    } else {
+        (1u64 << n) - 1
+    }
+}
+
+/// The first cell of every row of a `rows` x `cols` board (at most 64
+/// cells): one bit per row, at column 0.
+#[inline]
+pub fn row_starts64(rows: usize, cols: usize) -> u64 {
+    if rows == 0 || cols == 0 {
+        return 0;
+    }
+    // Doubling: the starts of the first n rows, then of the first 2n.
+    let (mut starts, mut n) = (1u64, 1);
+    while n < rows {
+        starts |= starts << (n * cols);
+        n *= 2;
+    }
+    starts & low64(rows * cols)
+}
+
+/// The orthogonal steps of a board of at most 64 cells: the cells with a
+/// cell to their right, those with a cell to their left, and the row
+/// length (the shift of a vertical step).
+#[derive(Clone, Copy, Debug)]
+pub struct Orthogonal64 {
+    right: u64,
+    left: u64,
+    cols: u32,
+}
+
+impl Orthogonal64 {
+    /// The steps of a `rows` x `cols` board of at most 64 cells.
+    pub fn new(rows: usize, cols: usize) -> Self {
+        let all = low64(rows * cols);
+        let starts = row_starts64(rows, cols);
+        let last = if cols == 0 { 0 } else { starts << (cols - 1) };
+        Orthogonal64 {
+            right: all & !last,
+            left: all & !starts,
+            cols: cols as u32,
+        }
+    }
+
+    /// The cells of `within` (cells of the board) connected to the cells
+    /// of `seed` by orthogonal steps. A vertical step leaves the board
+    /// exactly when it leaves the low `rows * cols` bits, which `within`
+    /// masks; a 1 x 64 board shifts by 64 = 0 (mod 64), adding nothing.
+    #[inline]
+    pub fn fill(&self, within: u64, seed: u64) -> u64 {
+        let mut seen = seed & within;
+        loop {
+            let next = (seen
+                | (seen & self.right) << 1
+                | (seen & self.left) >> 1
+                | seen.wrapping_shl(self.cols)
+                | seen.wrapping_shr(self.cols))
+                & within;
+            if next == seen {
+                return seen;
+            }
+            seen = next;
+        }
+    }
+}
+
+/// The bounding box (r0, r1, c0, c1), exclusive ends, of a non-empty mask
+/// of a board `cols` wide of at most 64 cells: the columns are the rows
+/// of the box folded onto one by doubling shifts.
+#[inline]
+pub fn bounds64(mask: u64, cols: usize) -> (usize, usize, usize, usize) {
+    if mask == 0 || cols == 0 {
+        return (0, 0, 0, 0);
+    }
+    let (first, last) = (
+        mask.trailing_zeros() as usize,
+        63 - mask.leading_zeros() as usize,
+    );
+    let (r0, r1) = (first / cols, last / cols + 1);
+    let mut folded = mask >> (r0 * cols);
+    let mut k = 1;
+    while k < r1 - r0 {
+        folded |= folded >> (k * cols);
+        k *= 2;
+    }
+    let columns = folded & low64(cols);
+    let c0 = columns.trailing_zeros() as usize;
+    let c1 = 64 - columns.leading_zeros() as usize;
+    (r0, r1, c0, c1)
+}
+
+/// The layers of the sub-board of the box (r0..r1, c0..c1) of a board
+/// `width` wide (at most 64 cells): the cells of `mask` keep their layers,
+/// the other cells of the box go to layer `fill - 1` (none when `fill` is
+/// 0). Layer `k` of the result is `out[k]`.
+pub fn crop64<const K: usize>(
+    layers: &[u128; K],
+    mask: u64,
+    (r0, r1, c0, c1): (usize, usize, usize, usize),
+    width: usize,
+    fill: u8,
+) -> [u128; K] {
+    let (rows, cols) = (r1 - r0, c1 - c0);
+    let mut out = [0u128; K];
+    let row = low64(cols);
+    let fill = fill as usize;
+    if (c0, cols) == (0, width) {
+        // Whole rows: one shift per layer.
+        let (at, keep) = (r0 * width, low64(rows * cols));
+        let m = mask >> at & keep;
+        for (k, (&layer, dst)) in layers.iter().zip(out.iter_mut()).enumerate() {
+            let l = (layer as u64) >> at & keep;
+            let outside = if k + 1 == fill { keep & !m } else { 0 };
+            *dst = (l & m | outside) as u128;
+        }
+        return out;
+    }
+    for r in 0..rows {
+        let at = (r + r0) * width + c0;
+        let m = mask >> at & row;
+        for (k, (&layer, dst)) in layers.iter().zip(out.iter_mut()).enumerate() {
+            let l = (layer as u64) >> at & row;
+            let outside = if k + 1 == fill { row & !m } else { 0 };
+            *dst |= ((l & m | outside) as u128) << (r * cols);
+        }
+    }
+    out
+}
+
+/// Row r of a layer of `rows` x `cols` cells (at most 64) moved to row
+/// `rows - 1 - r`.
+#[inline]
+pub fn flip_rows64(x: u64, rows: usize, cols: usize) -> u64 {
+    let row = low64(cols);
+    let mut out = 0;
+    for r in 0..rows {
+        out |= (x >> (r * cols) & row) << ((rows - 1 - r) * cols);
+    }
+    out
+}
+
+/// The half turn of a layer of `n` cells (1..=64): cell i moved to
+/// `n - 1 - i`.
+#[inline]
+pub fn half_turn64(x: u64, n: usize) -> u64 {
+    if n == 0 {
+        0
+    } else {
+        x.reverse_bits() >> (64 - n)
+    }
+}
+
+/// The transpose of a layer of `rows` x `cols` cells (at most 64): (r, c)
+/// moved to (c, r) of a `cols` x `rows` layer. Cells are moved one by one,
+/// those of the layer or of its complement, whichever are fewer (the
+/// transpose of the whole board is the whole board).
+pub fn transpose64(x: u64, rows: usize, cols: usize) -> u64 {
+    let all = low64(rows * cols);
+    let x = x & all;
+    let complement = x.count_ones() * 2 > all.count_ones();
+    let mut bits = if complement { all & !x } else { x };
+    let mut t = 0u64;
+    while bits != 0 {
+        let i = bits.trailing_zeros() as usize;
+        bits &= bits - 1;
+        let (r, c) = (i / cols, i % cols);
+        t |= 1 << (c * rows + r);
+    }
+    if complement {
+        all & !t
+    } else {
+        t
+    }
+}
+
+/// The images of a layer of `rows` x `cols` cells (at most 64) under the
+/// identity, the row flip, the column flip and the half turn.
+#[inline]
+pub fn layer_images64(x: u64, rows: usize, cols: usize) -> [u64; 4] {
+    if x == 0 {
+        return [0; 4];
+    }
+    let n = rows * cols;
+    let flipped = flip_rows64(x, rows, cols);
+    [x, flipped, half_turn64(flipped, n), half_turn64(x, n)]
+}
