@@ -3,12 +3,13 @@
 //!
 //! Layout (docs/DESIGN.md, "The core store"):
 //! - nodes live in an append-only arena of segments: segment 0 holds ids
-//!   `0..1024`, segment k in 1..=10 holds ids `2^(k+9)..2^(k+10)`, and every
-//!   later segment holds 2^20 ids (so the table of segments has 4,106
-//!   entries to initialise at start-up, and a store never holds more than
-//!   twice its nodes' slots before it reaches 2^20 nodes). A segment is
-//!   allocated when its first id is, and never freed or moved, so a node,
-//!   once written, can be read without a lock for the rest of the process;
+//!   `0..1024`, segment k in 1..=8 holds ids `2^(k+9)..2^(k+10)`, and every
+//!   later segment holds 2^18 ids (a slot is 104 bytes: 27 MB a segment;
+//!   the table of segments has 16,392 entries to initialise at start-up,
+//!   and a store never holds more than twice its nodes' slots before it
+//!   reaches 2^18 nodes). A segment is allocated when its first id is, and
+//!   never freed or moved, so a node, once written, can be read without a
+//!   lock for the rest of the process;
 //! - every slot is a `OnceLock`: written once, by the thread that allocated
 //!   its id, before the id is published through an interning map (under
 //!   the shard lock); every id a thread can see comes from such a map or
@@ -117,9 +118,9 @@ impl Node {
     }
 }
 
-/// Ids below 2^SMALL_BITS live in the growing segments 0..=10; the others
+/// Ids below 2^SMALL_BITS live in the growing segments 0..=8; the others
 /// in segments of 2^SMALL_BITS ids each.
-const SMALL_BITS: u32 = 20;
+const SMALL_BITS: u32 = 18;
 const SEG0_BITS: u32 = 10;
 /// The growing segments: 0 (ids below 2^SEG0_BITS) and one per doubling up
 /// to 2^SMALL_BITS.
