@@ -51,6 +51,21 @@ fn shift(x: u128, s: i64) -> u128 {
     }
 }
 
+/// The first cell of every row of a `rows` x `cols` board (at most 128
+/// cells): one bit per row, at column 0.
+pub(crate) fn row_starts_of(rows: usize, cols: usize) -> u128 {
+    if rows == 0 || cols == 0 {
+        return 0;
+    }
+    // Doubling: the starts of the first n rows, then of the first 2n.
+    let (mut starts, mut n) = (1u128, 1);
+    while n < rows {
+        starts |= starts << (n * cols);
+        n *= 2;
+    }
+    starts & low(rows * cols)
+}
+
 /// Row r of a layer of `rows` x `cols` cells moved to row `rows - 1 - r`.
 fn flip_rows_layer(x: u128, rows: usize, cols: usize) -> u128 {
     let row = low(cols);
@@ -535,17 +550,7 @@ impl<const K: usize> BitBoard<K> {
 
     /// The first cell of every row: one bit per row, at column 0.
     pub fn row_starts(&self) -> u128 {
-        // Doubling: the starts of the first n rows, then of the first 2n.
-        let (rows, cols) = (self.rows(), self.cols());
-        if rows == 0 || cols == 0 {
-            return 0;
-        }
-        let (mut starts, mut n) = (1u128, 1);
-        while n < rows {
-            starts |= starts << (n * cols);
-            n *= 2;
-        }
-        starts & low(rows * cols)
+        row_starts_of(self.rows(), self.cols())
     }
 
     /// The cells from which the step (dr, dc) stays on the board, and the

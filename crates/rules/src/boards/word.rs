@@ -19,16 +19,8 @@ pub fn low64(n: usize) -> u64 {
 /// cells): one bit per row, at column 0.
 #[inline]
 pub fn row_starts64(rows: usize, cols: usize) -> u64 {
-    if rows == 0 || cols == 0 {
-        return 0;
-    }
-    // Doubling: the starts of the first n rows, then of the first 2n.
-    let (mut starts, mut n) = (1u64, 1);
-    while n < rows {
-        starts |= starts << (n * cols);
-        n *= 2;
-    }
-    starts & low64(rows * cols)
+    // At most 64 cells: every bit of the starts is in the low word.
+    super::bitboard::row_starts_of(rows, cols) as u64
 }
 
 /// The orthogonal steps of a board of at most 64 cells: the cells with a
