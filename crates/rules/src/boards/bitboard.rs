@@ -43,7 +43,7 @@ fn low(n: usize) -> u128 {
 
 /// The whole-layer shift by `s` bits (left when positive).
 #[inline]
-fn shift(x: u128, s: i64) -> u128 {
+pub(crate) fn shift(x: u128, s: i64) -> u128 {
     if s >= 0 {
         x << s
     } else {
@@ -554,8 +554,10 @@ impl<const K: usize> BitBoard<K> {
     }
 
     /// The cells from which the step (dr, dc) stays on the board, and the
-    /// shift of the bit index it makes; `starts` is [`Self::row_starts`].
-    fn step_mask(&self, starts: u128, dr: i64, dc: i64) -> (u128, i64) {
+    /// shift of the bit index it makes (`dr * cols + dc`): a whole-layer
+    /// move generator takes the pieces in the mask and shifts them.
+    /// `starts` is [`Self::row_starts`] (found once for several steps).
+    pub fn step_mask(&self, starts: u128, dr: i64, dc: i64) -> (u128, i64) {
         let (rows, cols) = (self.rows as i64, self.cols as i64);
         if dc.abs() >= cols || dr.abs() >= rows {
             return (0, 0);
@@ -576,14 +578,6 @@ impl<const K: usize> BitBoard<K> {
         // A row pattern times the row starts repeats it on every row (the
         // copies do not overlap, so nothing carries).
         (cols_ok.wrapping_mul(starts) & rows_ok, dr * cols + dc)
-    }
-
-    /// The cells from which the step (dr, dc) stays on the board, and the
-    /// shift of the bit index it makes (`dr * cols + dc`): a whole-layer
-    /// move generator takes the pieces in the mask and shifts them.
-    /// `starts` is [`BitBoard::row_starts`] (found once for several steps).
-    pub fn step_cells(&self, starts: u128, dr: i64, dc: i64) -> (u128, i64) {
-        self.step_mask(starts, dr, dc)
     }
 
     /// The steps ±d for d in `dirs` that can be taken somewhere. The

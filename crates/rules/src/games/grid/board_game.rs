@@ -53,15 +53,6 @@ pub struct BoardGame<R, const K: usize> {
     rules: PhantomData<R>,
 }
 
-/// Values 1 and 2 exchanged.
-fn swap_colours<const K: usize>(b: &BitBoard<K>) -> BitBoard<K> {
-    let mut out = *b;
-    if K >= 2 {
-        out.layers.swap(0, 1);
-    }
-    out
-}
-
 impl<R: BoardRules<K>, const K: usize> BoardGame<R, K> {
     /// The position on `board`.
     pub fn new(board: BitBoard<K>) -> Self {
@@ -153,14 +144,8 @@ impl<R: BoardRules<K>, const K: usize> Position for BoardGame<R, K> {
     }
 
     fn normalize(&self) -> (Self, bool) {
-        let (b, negated) = if R::COLOUR_SWAP && K >= 2 {
+        let (b, negated) = if R::COLOUR_SWAP {
             self.board.least_image_swapped(R::TRANSPOSE_NEGATES)
-        } else if R::COLOUR_SWAP {
-            self.board.least_image(
-                |_| true,
-                Some(swap_colours::<K> as fn(&_) -> _),
-                R::TRANSPOSE_NEGATES,
-            )
         } else {
             self.board.least_image_plain(R::TRANSPOSE_NEGATES)
         };

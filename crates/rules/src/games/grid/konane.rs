@@ -11,7 +11,7 @@
 //! orthogonal for both) and the colour exchange, which negates.
 
 use super::board_game::{BoardGame, BoardRules};
-use crate::boards::bitboard::BitBoard;
+use crate::boards::bitboard::{shift, BitBoard};
 use crate::boards::directions::{Step, ORTHOGONAL};
 use crate::framework::entry::{Make, Package, RulesetEntry};
 use crate::framework::position::Player;
@@ -27,15 +27,6 @@ pub const ENTRIES: &[RulesetEntry] = &[RulesetEntry {
 /// A Konane position (layers: Left stones, Right stones, blocked cells; at
 /// most 128 cells).
 pub type Konane = BoardGame<KonaneRules, 3>;
-
-/// The layer `x` moved back by the shift `s`: bit i + s to bit i.
-fn back(x: u128, s: i64) -> u128 {
-    if s >= 0 {
-        x >> s
-    } else {
-        x << -s
-    }
-}
 
 /// The rules of Konane.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -65,9 +56,10 @@ impl BoardRules<3> for KonaneRules {
         let mut any = 0;
         let starts = b.row_starts();
         for (step, &(dr, dc)) in steps.iter_mut().zip(&ORTHOGONAL) {
-            let (ok, two) = b.step_cells(starts, 2 * dr, 2 * dc);
+            let (ok, two) = b.step_mask(starts, 2 * dr, 2 * dc);
             let one = dr * cols + dc;
-            let jumpers = mine & ok & back(enemy, one) & back(empty, two);
+            // Bit i + s moved back to bit i: a shift by -s.
+            let jumpers = mine & ok & shift(enemy, -one) & shift(empty, -two);
             *step = (ok, one, two);
             any |= jumpers;
         }
