@@ -5,14 +5,20 @@ use onag_rules::boards::bitboard::BitBoard;
 use onag_rules::boards::grid::Grid;
 use proptest::prelude::*;
 
-fn grid() -> impl Strategy<Value = Grid> {
-    (1usize..=6, 1usize..=6).prop_flat_map(|(rows, cols)| {
-        prop::collection::vec(0u8..=2, rows * cols).prop_map(move |cells| Grid {
+/// A grid of 1 to `side` rows and columns with cells of values 0..=`max`.
+fn grid_of(side: usize, max: u8) -> impl Strategy<Value = Grid> {
+    (1usize..=side, 1usize..=side).prop_flat_map(move |(rows, cols)| {
+        prop::collection::vec(0u8..=max, rows * cols).prop_map(move |cells| Grid {
             rows,
             cols,
             cells,
         })
     })
+}
+
+/// A grid of up to 6 x 6 cells of values 0..=2.
+fn grid() -> impl Strategy<Value = Grid> {
+    grid_of(6, 2)
 }
 
 fn cell(b: &BitBoard<2>, r: usize, c: usize) -> u8 {
@@ -144,13 +150,7 @@ proptest! {
 
 /// A grid of up to 8 x 8 cells of values 0..=max.
 fn grid_upto(max: u8) -> impl Strategy<Value = Grid> {
-    (1usize..=8, 1usize..=8).prop_flat_map(move |(rows, cols)| {
-        prop::collection::vec(0u8..=max, rows * cols).prop_map(move |cells| Grid {
-            rows,
-            cols,
-            cells,
-        })
-    })
+    grid_of(8, max)
 }
 
 proptest! {
@@ -205,25 +205,14 @@ fn boards_too_large_to_pack() {
     );
 }
 
-/// A grid of up to 4 x 4 cells of values 0..=3, small so that symmetric
-/// boards (ties between images) are common.
-fn small_grid3() -> impl Strategy<Value = Grid> {
-    (1usize..=4, 1usize..=4).prop_flat_map(|(rows, cols)| {
-        prop::collection::vec(0u8..=3, rows * cols).prop_map(move |cells| Grid {
-            rows,
-            cols,
-            cells,
-        })
-    })
-}
-
 proptest! {
     /// The least image with the colour swap found from the first two
     /// layers is the least image over all 8 symmetries and the swap, with
     /// a negation flag that one of the images that equal it carries.
     #[test]
     fn least_image_swapped_is_the_least_image(
-        g in prop_oneof![small_grid3(), grid_upto(3)],
+        // Up to 4 x 4, symmetric boards (ties between images) are common.
+        g in prop_oneof![grid_of(4, 3), grid_upto(3)],
         transpose in any::<bool>(),
     ) {
         let b = BitBoard::<3>::from_grid("T", &g).expect("fits");
