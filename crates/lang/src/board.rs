@@ -75,6 +75,21 @@ type Cells = smallvec::SmallVec<[i8; 24]>;
 /// offset it adds to a cell's index.
 type FloodStep = (usize, usize, usize, usize, isize);
 
+/// The step (dr, dc) on a `rows` x `cols` grid as a [`FloodStep`], or None
+/// when it is longer than the grid (it never applies).
+fn flood_step(dr: i64, dc: i64, rows: usize, cols: usize) -> Option<FloodStep> {
+    let ar = usize::try_from(dr.unsigned_abs()).ok()?;
+    let ac = usize::try_from(dc.unsigned_abs()).ok()?;
+    if ar >= rows || ac >= cols {
+        return None;
+    }
+    let (r0, r1) = if dr < 0 { (ar, rows) } else { (0, rows - ar) };
+    let (c0, c1) = if dc < 0 { (ac, cols) } else { (0, cols - ac) };
+    // |dr| < rows and |dc| < cols, so the offset stays within the grid.
+    let offset = dr as isize * cols as isize + dc as isize;
+    Some((r0, r1, c0, c1, offset))
+}
+
 /// The largest number of cells a grid or strip may have.
 pub const MAX_CELLS: usize = 1 << 24;
 
@@ -205,34 +220,17 @@ impl Grid {
         let cells: &[i8] = &self.cells;
         let n = cells.len();
         let (rows, cols) = (self.rows, self.cols);
-        // Each step ±(dr, dc), once, as the rows and columns it can start
-        // from (half-open ranges) and its offset in the cells; a step longer
-        // than the grid never applies.
-        let mut unique: smallvec::SmallVec<[(i64, i64); 8]> = smallvec::SmallVec::new();
+        // Each step ±(dr, dc) once; a step longer than the grid never applies.
+        let mut steps: smallvec::SmallVec<[FloodStep; 8]> = smallvec::SmallVec::new();
         for &(dr, dc) in directions {
-            for step in [(dr, dc), (dr.saturating_neg(), dc.saturating_neg())] {
-                if !unique.contains(&step) {
-                    unique.push(step);
+            for (dr, dc) in [(dr, dc), (dr.saturating_neg(), dc.saturating_neg())] {
+                if let Some(step) = flood_step(dr, dc, rows, cols) {
+                    if !steps.contains(&step) {
+                        steps.push(step);
+                    }
                 }
             }
         }
-        let steps: smallvec::SmallVec<[FloodStep; 8]> = unique
-            .into_iter()
-            .filter_map(|(dr, dc)| {
-                let (ar, ac) = (
-                    usize::try_from(dr.unsigned_abs()).ok()?,
-                    usize::try_from(dc.unsigned_abs()).ok()?,
-                );
-                if ar >= rows || ac >= cols {
-                    return None;
-                }
-                let (r0, r1) = if dr < 0 { (ar, rows) } else { (0, rows - ar) };
-                let (c0, c1) = if dc < 0 { (ac, cols) } else { (0, cols - ac) };
-                // |dr| < rows and |dc| < cols, so the offset is within the grid.
-                let offset = dr as isize * cols as isize + dc as isize;
-                Some((r0, r1, c0, c1, offset))
-            })
-            .collect();
         // Regions are numbered in the order of their first cell (row-major);
         // grids have at most MAX_CELLS cells, so a number fits in a u32.
         let mut labels: smallvec::SmallVec<[u32; 32]> = smallvec::smallvec![NONE; n];
