@@ -13,7 +13,7 @@ use num_traits::{One, Signed, ToPrimitive, Zero};
 use onag_core::nim::{
     nim_div, nim_inverse, nim_inverse_u64, nim_product, nim_product_u64, nim_sum, nim_sum_u64,
 };
-use onag_core::number::{Dyadic, Integer, NumberError, Rational, MAX_POW_BITS};
+use onag_core::number::{Dyadic, Integer, NumberError, Prepared, Rational, MAX_POW_BITS};
 use proptest::collection::vec;
 use proptest::prelude::*;
 
@@ -731,6 +731,20 @@ proptest! {
         prop_assert_eq!(x.is_integer(), rx.is_integer());
         prop_assert_eq!(x.to_integer().is_some(), rx.is_integer());
         prop_assert_eq!(x.signum(), ordering_sign(rx.cmp(&BigRational::zero())));
+    }
+
+    /// The prepared (fixed-point) comparison of dyadics is their order,
+    /// on both sides of where the fixed-point form stops being exact
+    /// (numerators past a machine word, exponents past 64).
+    #[test]
+    fn prepared_dyadics_compare_as_values(
+        (n, e) in (any_bigint(), prop_oneof![0u32..4, 60u32..70, 0u32..200]),
+        (m, f) in (any_bigint(), prop_oneof![0u32..4, 60u32..70, 0u32..200]),
+    ) {
+        let (x, y) = (Dyadic::new(Integer::from(n), e), Dyadic::new(Integer::from(m), f));
+        let (rx, ry) = (dyadic_to_big_rational(&x), dyadic_to_big_rational(&y));
+        prop_assert_eq!(Prepared::new(&x).cmp(&Prepared::new(&y)), rx.cmp(&ry));
+        prop_assert_eq!(Prepared::new(&x) == Prepared::new(&y), x == y);
     }
 
     #[test]

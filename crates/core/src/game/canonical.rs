@@ -18,7 +18,7 @@ use super::nus::Nus;
 use super::order::{leq, RawGame};
 use super::store::store;
 use super::Game;
-use crate::number::{Dyadic, Integer};
+use crate::number::{Dyadic, Integer, Prepared};
 
 /// The canonical form of `{left | right}` for canonical options.
 pub(crate) fn canonicalize(mut left: Vec<Game>, mut right: Vec<Game>) -> Game {
@@ -79,7 +79,13 @@ fn remove_dominated(opts: &mut Vec<Game>, left: bool) {
     if opts.len() < 2 {
         return;
     }
-    let stops: Vec<(&Dyadic, &Dyadic)> = opts.iter().map(|g| g.stop_refs()).collect();
+    let stops: Vec<(Prepared, Prepared)> = opts
+        .iter()
+        .map(|g| {
+            let (l, r) = g.stop_refs();
+            (Prepared::new(l), Prepared::new(r))
+        })
+        .collect();
     // a <= b, decided from the stops when they can decide it.
     let below = |a: usize, b: usize| {
         let ((al, ar), (bl, br)) = (stops[a], stops[b]);

@@ -345,6 +345,55 @@ fn floor_scaled(x: &Dyadic, k: u64) -> Integer {
     }
 }
 
+/// A dyadic made ready for many comparisons: with its value times 2^64 as
+/// an `i128` when that is exact (a machine-word numerator and an exponent
+/// of at most 64, so the product stays below 2^127 in magnitude), so that
+/// two such numbers compare as two integers. Stops of games are compared
+/// pairwise while options are pruned; each is prepared once.
+#[derive(Clone, Copy, Debug)]
+pub struct Prepared<'a> {
+    fixed: Option<i128>,
+    value: &'a Dyadic,
+}
+
+impl<'a> Prepared<'a> {
+    /// `x`, with its fixed-point form when it has one.
+    #[inline]
+    pub fn new(x: &'a Dyadic) -> Self {
+        let fixed = match x.num.to_i64() {
+            Some(n) if x.exp <= 64 => Some(i128::from(n) << (64 - x.exp)),
+            _ => None,
+        };
+        Prepared { fixed, value: x }
+    }
+}
+
+impl Ord for Prepared<'_> {
+    #[inline]
+    fn cmp(&self, other: &Self) -> Ordering {
+        match (self.fixed, other.fixed) {
+            (Some(a), Some(b)) => a.cmp(&b),
+            _ => self.value.cmp(other.value),
+        }
+    }
+}
+
+impl PartialOrd for Prepared<'_> {
+    #[inline]
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl PartialEq for Prepared<'_> {
+    #[inline]
+    fn eq(&self, other: &Self) -> bool {
+        self.cmp(other) == Ordering::Equal
+    }
+}
+
+impl Eq for Prepared<'_> {}
+
 /// Compares `x / 2^ex` with `y / 2^ey` without materialising a large power
 /// of two when the magnitudes differ.
 fn cmp_scaled(x: &Integer, ex: u64, y: &Integer, ey: u64) -> Ordering {
