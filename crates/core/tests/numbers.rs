@@ -745,6 +745,17 @@ proptest! {
         let (rx, ry) = (dyadic_to_big_rational(&x), dyadic_to_big_rational(&y));
         prop_assert_eq!(Prepared::new(&x).cmp(&Prepared::new(&y)), rx.cmp(&ry));
         prop_assert_eq!(Prepared::new(&x) == Prepared::new(&y), x == y);
+        // The compact form at scale 2^32 (kept by the store) is the same
+        // number, and exists exactly when x * 2^32 is an i64.
+        let p = Prepared::new(&x);
+        prop_assert_eq!(p.to_dyadic(), x.clone());
+        let scaled = rx * BigRational::from_integer(BigInt::one() << 32u32);
+        let fits = scaled.is_integer() && scaled.to_integer().to_i64().is_some();
+        prop_assert_eq!(p.scaled32().is_some(), fits);
+        if let Some(k) = p.scaled32() {
+            prop_assert_eq!(Prepared::from_scaled32(k).to_dyadic(), x.clone());
+            prop_assert_eq!(Prepared::from_scaled32(k), p);
+        }
     }
 
     #[test]

@@ -79,13 +79,7 @@ fn remove_dominated(opts: &mut Vec<Game>, left: bool) {
     if opts.len() < 2 {
         return;
     }
-    let stops: Vec<(Prepared, Prepared)> = opts
-        .iter()
-        .map(|g| {
-            let (l, r) = g.stop_refs();
-            (Prepared::new(l), Prepared::new(r))
-        })
-        .collect();
+    let stops: Vec<(Prepared, Prepared)> = opts.iter().map(|g| g.prepared_stops()).collect();
     // a <= b, decided from the stops when they can decide it.
     let below = |a: usize, b: usize| {
         let ((al, ar), (bl, br)) = (stops[a], stops[b]);

@@ -26,7 +26,7 @@ pub use temperature::{ConfusionInterval, IntervalEnd};
 pub use thermograph::{Thermograph, Trajectory, THERMAL_NUS_BOUND};
 pub use uptimal::UptimalExpansion;
 
-use crate::number::{Dyadic, Integer};
+use crate::number::{Dyadic, Integer, Prepared};
 use store::{store, NodeKind};
 
 /// A canonical short game.
@@ -171,11 +171,16 @@ impl Game {
         }
     }
 
-    /// The Left and Right stops, borrowed from the store.
-    pub(crate) fn stop_refs(self) -> (&'static Dyadic, &'static Dyadic) {
+    /// The Left and Right stops, ready for comparisons (read from the
+    /// store's node without copying).
+    #[inline(always)]
+    pub(crate) fn prepared_stops(self) -> (Prepared<'static>, Prepared<'static>) {
         match &store().node(self).kind {
-            NodeKind::Nus(n) => (&n.number, &n.number),
-            NodeKind::Compound { stops, .. } => (&stops.0, &stops.1),
+            NodeKind::Nus(n) => {
+                let x = Prepared::new(&n.number);
+                (x, x)
+            }
+            NodeKind::Compound { stops, .. } => stops.prepared(),
         }
     }
 

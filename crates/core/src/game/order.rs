@@ -13,7 +13,6 @@
 
 use super::store::store;
 use super::Game;
-use crate::number::Prepared;
 use rustc_hash::FxHashMap;
 use std::cell::RefCell;
 
@@ -47,13 +46,7 @@ pub(crate) fn leq(g: Game, h: Game) -> bool {
     }
     // Stops are monotone: G <= H needs LS(G) <= LS(H) and RS(G) <= RS(H);
     // and LS(G) < RS(H) makes H - G have positive stops, so G < H.
-    let ((gl, gr), (hl, hr)) = (g.stop_refs(), h.stop_refs());
-    let (gl, gr, hl, hr) = (
-        Prepared::new(gl),
-        Prepared::new(gr),
-        Prepared::new(hl),
-        Prepared::new(hr),
-    );
+    let ((gl, gr), (hl, hr)) = (g.prepared_stops(), h.prepared_stops());
     if gl > hl || gr > hr {
         return false;
     }

@@ -26,7 +26,7 @@ impl Game {
     pub fn stops(self) -> (Dyadic, Dyadic) {
         match &store().node(self).kind {
             NodeKind::Nus(n) => (n.number.clone(), n.number.clone()),
-            NodeKind::Compound { stops, .. } => (**stops).clone(),
+            NodeKind::Compound { stops, .. } => stops.values(),
         }
     }
 

@@ -26,7 +26,7 @@
 
 use super::nus::Nus;
 use super::Game;
-use crate::number::{Dyadic, Integer};
+use crate::number::{Dyadic, Integer, Prepared};
 use crate::sharded::{hash_of, shard_index, ShardedMap, SHARDS};
 use hashbrown::HashTable;
 use rustc_hash::FxHashMap;
@@ -48,10 +48,48 @@ pub(crate) enum NodeKind {
     Nus(Nus),
     /// Any other canonical game, with its birthday and its Left and Right
     /// stops (kept here because comparisons consult them first).
-    Compound {
-        birthday: Integer,
-        stops: Box<(Dyadic, Dyadic)>,
-    },
+    Compound { birthday: Integer, stops: Stops },
+}
+
+/// The Left and Right stops of a compound game: inline as values times
+/// 2^32 when both fit an `i64` exactly (nearly always), boxed otherwise, so
+/// that most nodes need no allocation of their own for them and a
+/// comparison reads them from the node itself.
+pub(crate) enum Stops {
+    /// Both stops times 2^32.
+    Scaled(i64, i64),
+    /// Stops without that form.
+    Exact(Box<(Dyadic, Dyadic)>),
+}
+
+impl Stops {
+    /// The stops `left` and `right`, inline when they fit.
+    fn new(left: Prepared, right: Prepared) -> Stops {
+        match (left.scaled32(), right.scaled32()) {
+            (Some(l), Some(r)) => Stops::Scaled(l, r),
+            _ => Stops::Exact(Box::new((left.to_dyadic(), right.to_dyadic()))),
+        }
+    }
+
+    /// Both stops, ready for comparisons.
+    #[inline(always)]
+    pub fn prepared(&self) -> (Prepared<'_>, Prepared<'_>) {
+        match self {
+            Stops::Scaled(l, r) => (Prepared::from_scaled32(*l), Prepared::from_scaled32(*r)),
+            Stops::Exact(b) => (Prepared::new(&b.0), Prepared::new(&b.1)),
+        }
+    }
+
+    /// Both stops as dyadics.
+    pub fn values(&self) -> (Dyadic, Dyadic) {
+        match self {
+            Stops::Scaled(l, r) => (
+                Dyadic::new(Integer::from(*l), 32),
+                Dyadic::new(Integer::from(*r), 32),
+            ),
+            Stops::Exact(b) => (**b).clone(),
+        }
+    }
 }
 
 const NO_ID: u32 = u32::MAX;
@@ -293,9 +331,10 @@ impl Store {
             .map_or_else(Integer::zero, |b| &b + &Integer::one());
         // A compound game has options on both sides and is not a number, so
         // LS = max RS(G^L) and RS = min LS(G^R).
-        let left_stop = left.iter().map(|&g| g.stops().1).max().unwrap_or_default();
-        let right_stop = right.iter().map(|&g| g.stops().0).min().unwrap_or_default();
-        let stops = Box::new((left_stop, right_stop));
+        let zero = Prepared::Fixed(0);
+        let left_stop = left.iter().map(|&g| g.prepared_stops().1).max();
+        let right_stop = right.iter().map(|&g| g.prepared_stops().0).min();
+        let stops = Stops::new(left_stop.unwrap_or(zero), right_stop.unwrap_or(zero));
         let options = OnceLock::new();
         let _ = options.set((self.alloc_slice(left), self.alloc_slice(right)));
         let g = self.push(Node {

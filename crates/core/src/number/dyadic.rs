@@ -345,37 +345,70 @@ fn floor_scaled(x: &Dyadic, k: u64) -> Integer {
     }
 }
 
-/// A dyadic made ready for many comparisons: with its value times 2^64 as
-/// an `i128` when that is exact (a machine-word numerator and an exponent
-/// of at most 64, so the product stays below 2^127 in magnitude), so that
-/// two such numbers compare as two integers. Stops of games are compared
-/// pairwise while options are pruned; each is prepared once.
+/// A dyadic made ready for many comparisons: its value times 2^64 as an
+/// `i128` when that is exact (a machine-word numerator and an exponent of
+/// at most 64, so the product stays below 2^127 in magnitude), so that two
+/// such numbers compare as two integers; otherwise the dyadic itself. Stops
+/// of games are compared pairwise while options are pruned; each is
+/// prepared once (or kept prepared by the game store).
 #[derive(Clone, Copy, Debug)]
-pub struct Prepared<'a> {
-    fixed: Option<i128>,
-    value: &'a Dyadic,
+pub enum Prepared<'a> {
+    /// The value times 2^64.
+    Fixed(i128),
+    /// A value without an exact `i128` form at scale 2^64.
+    Exact(&'a Dyadic),
 }
 
 impl<'a> Prepared<'a> {
-    /// `x`, with its fixed-point form when it has one.
+    /// `x`, in its fixed-point form when it has one.
     #[inline]
     pub fn new(x: &'a Dyadic) -> Self {
-        let fixed = match x.num.to_i64() {
-            Some(n) if x.exp <= 64 => Some(i128::from(n) << (64 - x.exp)),
+        match x.num.to_i64() {
+            Some(n) if x.exp <= 64 => Prepared::Fixed(i128::from(n) << (64 - x.exp)),
+            _ => Prepared::Exact(x),
+        }
+    }
+
+    /// The number `n / 2^32` (every `i64` has an exact form at scale 2^64).
+    #[inline]
+    pub fn from_scaled32(n: i64) -> Self {
+        Prepared::Fixed(i128::from(n) << 32)
+    }
+
+    /// The value times 2^32 as an `i64`, if that is exact and fits: the
+    /// compact form in which the game store keeps most stops.
+    #[inline]
+    pub fn scaled32(self) -> Option<i64> {
+        match self {
+            Prepared::Fixed(f) if f & 0xffff_ffff == 0 => i64::try_from(f >> 32).ok(),
             _ => None,
-        };
-        Prepared { fixed, value: x }
+        }
+    }
+
+    /// The number as a dyadic.
+    pub fn to_dyadic(self) -> Dyadic {
+        match self {
+            Prepared::Fixed(f) => Dyadic::new(Integer::from(f), 64),
+            Prepared::Exact(x) => x.clone(),
+        }
     }
 }
 
 impl Ord for Prepared<'_> {
     #[inline]
     fn cmp(&self, other: &Self) -> Ordering {
-        match (self.fixed, other.fixed) {
-            (Some(a), Some(b)) => a.cmp(&b),
-            _ => self.value.cmp(other.value),
+        match (self, other) {
+            (Prepared::Fixed(a), Prepared::Fixed(b)) => a.cmp(b),
+            _ => cmp_exact(*self, *other),
         }
     }
+}
+
+/// The order of two prepared numbers one of which has no fixed-point form.
+#[cold]
+#[inline(never)]
+fn cmp_exact(a: Prepared, b: Prepared) -> Ordering {
+    a.to_dyadic().cmp(&b.to_dyadic())
 }
 
 impl PartialOrd for Prepared<'_> {
