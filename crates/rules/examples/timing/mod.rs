@@ -39,9 +39,10 @@ pub fn time_all<P: Position, E: Display>(
         let start = Instant::now();
         let v = eval.value(&pos);
         println!(
-            "{name}(\"{s}\") = {v}\n  {:.3} ms, {} components in the table",
+            "{name}(\"{s}\") = {v}\n  {:.3} ms, {} components in the table, {} games in the store",
             start.elapsed().as_secs_f64() * 1e3,
-            eval.table_size()
+            eval.table_size(),
+            onag_core::game::Game::store_size()
         );
         if check {
             let start = Instant::now();

@@ -121,6 +121,26 @@ fn layer_images(x: u128, rows: usize, cols: usize) -> [u128; 4] {
     ]
 }
 
+/// [`layer_images`], in words on a board of at most 64 cells.
+#[inline]
+fn layer_images_fast(x: u128, rows: usize, cols: usize) -> [u128; 4] {
+    if rows * cols <= 64 {
+        word::layer_images64(x as u64, rows, cols).map(u128::from)
+    } else {
+        layer_images(x, rows, cols)
+    }
+}
+
+/// [`transpose_layer`], in words on a board of at most 64 cells.
+#[inline]
+fn transpose_layer_fast(x: u128, rows: usize, cols: usize) -> u128 {
+    if rows * cols <= 64 {
+        word::transpose64(x as u64, rows, cols).into()
+    } else {
+        transpose_layer(x, rows, cols)
+    }
+}
+
 /// The steps of a flood fill: for each step, the cells it may leave from
 /// and the shift it makes. Directions are few, so they live inline.
 struct Steps {
@@ -486,7 +506,10 @@ impl<const K: usize> BitBoard<K> {
         let mut images = [(0u128, 0u128, false); 8];
         let mut n = 0;
         let mut four = |a: u128, b: u128, r: usize, c: usize, transposed: bool| {
-            for (x, y) in layer_images(a, r, c).into_iter().zip(layer_images(b, r, c)) {
+            for (x, y) in layer_images_fast(a, r, c)
+                .into_iter()
+                .zip(layer_images_fast(b, r, c))
+            {
                 images[n] = (x, y, transposed);
                 n += 1;
             }
@@ -497,8 +520,8 @@ impl<const K: usize> BitBoard<K> {
         }
         if rows >= cols {
             four(
-                transpose_layer(l0, rows, cols),
-                transpose_layer(l1, rows, cols),
+                transpose_layer_fast(l0, rows, cols),
+                transpose_layer_fast(l1, rows, cols),
                 cols,
                 rows,
                 true,
@@ -532,8 +555,12 @@ impl<const K: usize> BitBoard<K> {
             // the four images of its base).
             for k in 2..K {
                 let l = self.layers[k];
-                let base = if t { transpose_layer(l, rows, cols) } else { l };
-                b.layers[k] = layer_images(base, r, c)[j % 4];
+                let base = if t {
+                    transpose_layer_fast(l, rows, cols)
+                } else {
+                    l
+                };
+                b.layers[k] = layer_images_fast(base, r, c)[j % 4];
             }
             (b, (transpose_negates && t) != ex)
         };
