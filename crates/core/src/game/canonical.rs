@@ -19,6 +19,7 @@ use super::order::{leq, RawGame};
 use super::store::store;
 use super::Game;
 use crate::number::{Dyadic, Integer, Prepared};
+use smallvec::{smallvec, SmallVec};
 
 /// The canonical form of `{left | right}` for canonical options.
 pub(crate) fn canonicalize(mut left: Vec<Game>, mut right: Vec<Game>) -> Game {
@@ -79,7 +80,8 @@ fn remove_dominated(opts: &mut Vec<Game>, left: bool) {
     if opts.len() < 2 {
         return;
     }
-    let stops: Vec<(Prepared, Prepared)> = opts.iter().map(|g| g.prepared_stops()).collect();
+    let stops: SmallVec<[(Prepared, Prepared); 16]> =
+        opts.iter().map(|g| g.prepared_stops()).collect();
     // a <= b, decided from the stops when they can decide it.
     let below = |a: usize, b: usize| {
         let ((al, ar), (bl, br)) = (stops[a], stops[b]);
@@ -91,7 +93,7 @@ fn remove_dominated(opts: &mut Vec<Game>, left: bool) {
         }
         leq(opts[a], opts[b])
     };
-    let mut keep = vec![true; opts.len()];
+    let mut keep: SmallVec<[bool; 32]> = smallvec![true; opts.len()];
     for i in 0..opts.len() {
         for j in 0..opts.len() {
             if i != j && keep[j] && if left { below(i, j) } else { below(j, i) } {

@@ -52,23 +52,30 @@ impl BoardRules<3> for KonaneRules {
         // For each direction, the stones that can make a first jump, all
         // at once: the landing cell is on the board and empty, the cell
         // jumped over holds an enemy stone.
-        let mut steps = [(0u128, 0i64, 0i64); 4];
+        // Per direction: the stones that can jump that way, where a jump
+        // stays on the board, the shift of one step and of two.
+        let mut steps = [(0u128, 0u128, 0i64, 0i64); 4];
         let mut any = 0;
+        let mut first_jumps = 0;
         let starts = b.row_starts();
         for (step, &(dr, dc)) in steps.iter_mut().zip(&ORTHOGONAL) {
             let (ok, two) = b.step_mask(starts, 2 * dr, 2 * dc);
             let one = dr * cols + dc;
             // Bit i + s moved back to bit i: a shift by -s.
             let jumpers = mine & ok & shift(enemy, -one) & shift(empty, -two);
-            *step = (ok, one, two);
+            *step = (jumpers, ok, one, two);
             any |= jumpers;
+            first_jumps += jumpers.count_ones() as usize;
         }
-        let mut out = Vec::new();
+        let mut out = Vec::with_capacity(first_jumps);
         // Stone by stone (in cell order), direction by direction.
         while any != 0 {
             let i = any.trailing_zeros() as i64;
             any &= any - 1;
-            for &(ok, one, two) in &steps {
+            for &(jumpers, ok, one, two) in &steps {
+                if jumpers >> i & 1 == 0 {
+                    continue;
+                }
                 let mut from = i;
                 let mut board = *b;
                 board.layers[me] &= !(1 << i);
