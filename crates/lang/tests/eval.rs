@@ -133,7 +133,7 @@ fn parse_errors_name_the_position() {
     let mut s = Interp::new();
     let err = s.run("{1|2").unwrap_err();
     match err {
-        onag_lang::Error::Parse(e) => assert_eq!(e.span.start, 4),
+        onag_lang::Error::Parse(e) => assert_eq!(e.span.start(), 4),
         other => panic!("expected a syntax error, got {other}"),
     }
 }

@@ -5,8 +5,8 @@
 use std::path::Path;
 
 use onag_lang::ast::{
-    Arg, BinOp, CollectionKind, Expr, ExprKind, ForSource, LoopHead, Span, StarPart, Stmt,
-    TermNumber, UnaryOp, UpPart,
+    game_sides, Arg, BinOp, CollectionKind, Comprehension, Expr, ExprKind, ForSource, LoopHead,
+    Span, StarPart, Stmt, TermNumber, UnaryOp, UpPart,
 };
 use onag_lang::parser::{parse_expr, parse_program, ParseError, MAX_DEPTH};
 use proptest::prelude::*;
@@ -29,15 +29,14 @@ use proptest::prelude::*;
 fn sexp(expr: &Expr) -> String {
     match &expr.kind {
         ExprKind::Integer(n) => n.to_string(),
-        ExprKind::Term { number, up, star } => {
-            term_sexp(number.as_ref(), up.as_ref(), star.as_ref())
-        }
+        ExprKind::Term(t) => term_sexp(t.number.as_ref(), t.up.as_ref(), t.star.as_ref()),
         ExprKind::Game {
-            left,
-            right,
+            options,
+            left_len,
             label,
             pass,
         } => {
+            let (left, right) = game_sides(options, *left_len);
             let side = |options: &[Expr], pass: bool| {
                 let mut items: Vec<String> = options.iter().map(sexp).collect();
                 if pass {
@@ -47,7 +46,7 @@ fn sexp(expr: &Expr) -> String {
             };
             format!(
                 "{}{{{}|{}}}",
-                label.as_deref().unwrap_or(""),
+                label.as_deref().map_or("", String::as_str),
                 side(left, pass[0]),
                 side(right, pass[1])
             )
@@ -62,7 +61,8 @@ fn sexp(expr: &Expr) -> String {
                 .collect();
             format!("(map {})", entries.join(" "))
         }
-        ExprKind::Comprehension { kind, body, heads } => {
+        ExprKind::Comprehension(comprehension) => {
+            let Comprehension { kind, body, heads } = &**comprehension;
             let kind = match kind {
                 CollectionKind::List => "list-of",
                 CollectionKind::Set => "set-of",
@@ -87,25 +87,27 @@ fn sexp(expr: &Expr) -> String {
             format!("({} {} {})", binop(*op), sexp(lhs), sexp(rhs))
         }
         // A flat chain reads as the nested binary operators it stands for.
-        ExprKind::Chain { first, rest } => rest.iter().fold(sexp(first), |acc, (op, e)| {
+        ExprKind::Chain(chain) => chain.rest.iter().fold(sexp(&chain.first), |acc, (op, e)| {
             format!("({} {} {})", binop(*op), acc, sexp(e))
         }),
-        ExprKind::InfixMethod { name, lhs, rhs } => {
-            format!("({name}: {} {})", sexp(lhs), sexp(rhs))
+        ExprKind::InfixMethod(call) => {
+            format!("({}: {} {})", call.name, sexp(&call.lhs), sexp(&call.rhs))
         }
         ExprKind::Range { from, to, step } => match step {
             Some(step) => format!("(.. {} {} {})", sexp(from), sexp(to), sexp(step)),
             None => format!("(.. {} {})", sexp(from), sexp(to)),
         },
-        ExprKind::Method {
-            receiver,
-            name,
-            args,
-            ..
-        } => match args {
-            None => format!("(.{name} {})", sexp(receiver)),
-            Some(args) if args.is_empty() => format!("(.{name}() {})", sexp(receiver)),
-            Some(args) => format!("(.{name}() {} {})", sexp(receiver), args_sexp(args)),
+        ExprKind::Method(call) => match &call.args {
+            None => format!("(.{} {})", call.name, sexp(&call.receiver)),
+            Some(args) if args.is_empty() => {
+                format!("(.{}() {})", call.name, sexp(&call.receiver))
+            }
+            Some(args) => format!(
+                "(.{}() {} {})",
+                call.name,
+                sexp(&call.receiver),
+                args_sexp(args)
+            ),
         },
         ExprKind::Call { callee, args } if args.is_empty() => format!("(call {})", sexp(callee)),
         ExprKind::Call { callee, args } => {
@@ -478,10 +480,17 @@ fn equal_bar_runs_are_ambiguous() {
 fn nested_slash_game_spans() {
     let expr = parse_expr("{3||2|1}").unwrap();
     assert_eq!(expr.span, Span::new(0, 8));
-    let ExprKind::Game { right, .. } = &expr.kind else {
+    let ExprKind::Game {
+        options, left_len, ..
+    } = &expr.kind
+    else {
         panic!("not a game")
     };
-    assert_eq!(right[0].span, Span::new(4, 7), "`2|1`");
+    assert_eq!(
+        game_sides(options, *left_len).1[0].span,
+        Span::new(4, 7),
+        "`2|1`"
+    );
 }
 
 // ---------------------------------------------------------------------------
@@ -951,10 +960,10 @@ fn spans_cover_the_source() {
     );
 
     let expr = parse_expr("x.Foo(1)").unwrap();
-    let ExprKind::Method { name_span, .. } = &expr.kind else {
+    let ExprKind::Method(call) = &expr.kind else {
         panic!("not a method")
     };
-    assert_eq!(*name_span, Span::new(2, 5));
+    assert_eq!(call.name_span, Span::new(2, 5));
     assert_eq!(expr.span, Span::new(0, 8));
 
     let expr = parse_expr("73/16v9*8").unwrap();
@@ -1158,10 +1167,10 @@ fn long_chains_count_toward_the_limit() {
 fn flat_sums_and_products_are_not_deep() {
     let src = vec!["1"; 10 * MAX_DEPTH].join("+");
     let expr = parse_expr(&src).expect("a long flat sum parses");
-    let ExprKind::Chain { rest, .. } = &expr.kind else {
+    let ExprKind::Chain(chain) = &expr.kind else {
         panic!("a chain");
     };
-    assert_eq!(rest.len(), 10 * MAX_DEPTH - 1);
+    assert_eq!(chain.rest.len(), 10 * MAX_DEPTH - 1);
     check(&[
         ("1 + 2 - 3 +- 4", "(+- (- (+ 1 2) 3) 4)"),
         ("1 * 2 / 3 % 4", "(% (/ (* 1 2) 3) 4)"),
@@ -1242,8 +1251,8 @@ proptest! {
     #[test]
     fn token_soups_never_panic(src in token_soup()) {
         if let Err(err) = parse_program(&src) {
-            prop_assert!(err.span.start <= err.span.end && err.span.end <= src.len());
-            prop_assert!(src.is_char_boundary(err.span.start) && src.is_char_boundary(err.span.end));
+            prop_assert!(err.span.start() <= err.span.end() && err.span.end() <= src.len());
+            prop_assert!(src.is_char_boundary(err.span.start()) && src.is_char_boundary(err.span.end()));
             prop_assert!(!err.message.is_empty());
         }
     }
@@ -1253,7 +1262,7 @@ proptest! {
         if let Ok(program) = parse_program(&src) {
             for stmt in &program.statements {
                 let span = stmt.span();
-                prop_assert!(span.start <= span.end && span.end <= src.len());
+                prop_assert!(span.start() <= span.end() && span.end() <= src.len());
             }
         }
     }
@@ -1387,4 +1396,26 @@ fn map_literals() {
     assert!(parse_error("{1, 2 => 3}")
         .message
         .contains("`,`, `|` or `}`"));
+}
+
+// ---------------------------------------------------------------------------
+// Memory: the size of a syntax tree node.
+// ---------------------------------------------------------------------------
+
+/// A large input is tens of thousands of nodes (the thermograph workload of
+/// `onag bench`, 70 KB of games, is about 40,000), each stored inline in its
+/// parent's vector or box, so the size of [`Expr`] is what parsing an input
+/// costs per node: 40 bytes, where it was 160. The large and rare variants
+/// are boxed so that a node is an integer (a machine word or a pointer) or
+/// at most three words, plus a tag and a span of two 32-bit offsets; a new
+/// variant wider than that must be boxed too, or this fails.
+#[test]
+fn an_expression_node_stays_small() {
+    assert!(
+        std::mem::size_of::<Expr>() <= 40,
+        "Expr is {} bytes",
+        std::mem::size_of::<Expr>()
+    );
+    assert!(std::mem::size_of::<ExprKind>() <= 32);
+    assert!(std::mem::size_of::<Span>() <= 8);
 }
