@@ -8,7 +8,9 @@ use onag_lang::ast::{
     game_sides, Arg, BinOp, CollectionKind, Comprehension, Expr, ExprKind, ForSource, LoopHead,
     Span, StarPart, Stmt, TermNumber, UnaryOp, UpPart,
 };
-use onag_lang::parser::{parse_expr, parse_program, ParseError, MAX_DEPTH};
+use onag_lang::parser::{
+    is_incomplete, open_constructs, parse_expr, parse_program, ParseError, MAX_DEPTH,
+};
 use proptest::prelude::*;
 
 // ---------------------------------------------------------------------------
@@ -1418,4 +1420,61 @@ fn an_expression_node_stays_small() {
     );
     assert!(std::mem::size_of::<ExprKind>() <= 32);
     assert!(std::mem::size_of::<Span>() <= 8);
+}
+
+// ---------------------------------------------------------------------------
+// Laws the memory savings rely on.
+// ---------------------------------------------------------------------------
+
+/// Inputs made of the tokens that open and close constructs.
+fn construct_soup() -> impl Strategy<Value = String> {
+    prop::collection::vec(
+        prop::sample::select(vec![
+            "begin", "end", "if", "then", "else", "for", "i", "from", "to", "do", "while", "yield",
+            "(", ")", "{", "}", "[", "]", "|", "1", "x", ",", ";", "+", "/*", "*/", "\"", "//",
+            "\n", ":=",
+        ]),
+        0..16,
+    )
+    .prop_map(|tokens| tokens.join(" "))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 2_000, ..ProptestConfig::default() })]
+
+    /// `is_incomplete` consults the lexer before the parser: still exactly
+    /// "the parse stops at the end of the input, and something is open".
+    #[test]
+    fn incomplete_is_an_unfinished_parse_with_something_open(src in construct_soup()) {
+        let open = open_constructs(&src);
+        let expected = matches!(parse_program(&src), Err(e) if e.incomplete)
+            && (open.comment || open.brackets > 0 || open.blocks > 0);
+        prop_assert_eq!(is_incomplete(&src), expected, "{:?}", src);
+    }
+
+    /// A string literal's value is read back from the source through the
+    /// token's span: every escape decodes to what it stands for.
+    #[test]
+    fn string_literals_read_their_value_from_the_source(text in r#"[a-z"\\\n\t\r\x00'é⇑ ]{0,12}"#) {
+        let mut literal = String::from("\"");
+        for c in text.chars() {
+            match c {
+                '"' => literal.push_str("\\\""),
+                '\\' => literal.push_str("\\\\"),
+                '\n' => literal.push_str("\\n"),
+                '\t' => literal.push_str("\\t"),
+                '\r' => literal.push_str("\\r"),
+                '\0' => literal.push_str("\\0"),
+                '\'' => literal.push_str("\\'"),
+                c => literal.push(c),
+            }
+        }
+        literal.push('"');
+        let expr = parse_expr(&format!("[{literal}, 1]")).map_err(|e| TestCaseError::fail(e.message))?;
+        let ExprKind::List(items) = &expr.kind else {
+            return Err(TestCaseError::fail("not a list"));
+        };
+        prop_assert_eq!(&items[0].kind, &ExprKind::Str(text.clone()), "{}", literal);
+        prop_assert_eq!(items[0].span, Span::new(1, 1 + literal.len()));
+    }
 }
