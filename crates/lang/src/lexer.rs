@@ -438,10 +438,14 @@ impl Token {
     /// ``end of input``; `src` is the source the token was read from.
     pub fn describe(self, src: &str) -> String {
         match self.kind {
-            TokenKind::Int => match self.integer(src) {
-                Some(n) if n.bits() <= MAX_DISPLAYED_BITS => format!("integer `{n}`"),
-                _ => "a long integer".to_string(),
-            },
+            TokenKind::Int => {
+                // 2^128 has 39 digits: a longer literal is not converted.
+                let short = self.text(src).trim_start_matches('0').len() <= 39;
+                match short.then(|| self.integer(src)).flatten() {
+                    Some(n) if n.bits() <= MAX_DISPLAYED_BITS => format!("integer `{n}`"),
+                    _ => "a long integer".to_string(),
+                }
+            }
             TokenKind::Ident => format!("identifier `{}`", abbreviate(self.text(src))),
             TokenKind::Keyword(k) => format!("keyword `{}`", k.as_str()),
             TokenKind::Str => "a string".to_string(),
