@@ -591,6 +591,8 @@ fn script(
             text.push('\n');
         }
         text.push_str(&line);
+        // The line is in `text` now: release it before the input runs.
+        drop(line);
         // The pending input starts at its first character that is not a
         // space (so that blank lines before it are not part of it).
         start = text.len() - text[start..].trim_start().len();

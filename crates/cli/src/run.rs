@@ -43,8 +43,8 @@ impl Failure {
     /// The place in the input the error is about, if it has one.
     fn span(&self) -> Option<Range<usize>> {
         match self {
-            Failure::Language(Error::Parse(e)) => Some(e.span.start..e.span.end),
-            Failure::Language(Error::Eval(e)) => e.span.map(|s| s.start..s.end),
+            Failure::Language(Error::Parse(e)) => Some(e.span.start()..e.span.end()),
+            Failure::Language(Error::Eval(e)) => e.span.map(|s| s.start()..s.end()),
             _ => None,
         }
     }

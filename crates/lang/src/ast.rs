@@ -8,25 +8,51 @@
 //! the offending expression.
 
 use num_bigint::BigInt;
+use onag_core::number::Integer;
 
 /// A half-open byte range `start..end` in the source text.
+///
+/// Offsets are stored in 32 bits (every syntax tree node carries a span, so
+/// this halves their cost); the parser rejects a source longer than
+/// [`Span::MAX_SOURCE_LEN`], so every offset of a parsed text fits.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Hash)]
 pub struct Span {
     /// The first byte.
-    pub start: usize,
+    start: u32,
     /// One past the last byte.
-    pub end: usize,
+    end: u32,
 }
 
 impl Span {
-    /// The span `start..end`.
+    /// The longest source text whose offsets a span holds (4 GiB - 1).
+    pub const MAX_SOURCE_LEN: usize = u32::MAX as usize;
+
+    /// The span `start..end`. An offset past [`Span::MAX_SOURCE_LEN`]
+    /// (never one of a parsed text) is clamped to it.
     pub fn new(start: usize, end: usize) -> Span {
-        Span { start, end }
+        let offset = |at: usize| u32::try_from(at).unwrap_or(u32::MAX);
+        Span {
+            start: offset(start),
+            end: offset(end),
+        }
+    }
+
+    /// The first byte.
+    pub fn start(self) -> usize {
+        self.start as usize
+    }
+
+    /// One past the last byte.
+    pub fn end(self) -> usize {
+        self.end as usize
     }
 
     /// The smallest span covering both.
     pub fn to(self, other: Span) -> Span {
-        Span::new(self.start.min(other.start), self.end.max(other.end))
+        Span {
+            start: self.start.min(other.start),
+            end: self.end.max(other.end),
+        }
     }
 }
 
@@ -94,6 +120,12 @@ impl Stmt {
 }
 
 /// An expression and its source span.
+///
+/// The common nodes (integers, names, operators, calls, collections) are
+/// stored inline; the large and rarer ones (terms, games, loops, methods,
+/// assignments, lambdas...) are boxed, so that a node stays small: a 70 KB
+/// input of games is tens of thousands of nodes (a size test in
+/// `tests/parser.rs` keeps it so).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Expr {
     /// What the expression is.
@@ -107,6 +139,31 @@ impl Expr {
     pub fn new(kind: ExprKind, span: Span) -> Expr {
         Expr { kind, span }
     }
+}
+
+impl ExprKind {
+    /// The game `{left | right}` ([`ExprKind::Game`]): `options` are the
+    /// Left options then the Right options, the first `left_len` Left's.
+    pub fn game(
+        options: Vec<Expr>,
+        left_len: usize,
+        label: Option<String>,
+        pass: [bool; 2],
+    ) -> ExprKind {
+        ExprKind::Game {
+            left_len: u32::try_from(left_len.min(options.len())).unwrap_or(u32::MAX),
+            options: options.into_boxed_slice(),
+            label: label.map(Box::new),
+            pass,
+        }
+    }
+}
+
+/// The Left and the Right options of a game ([`ExprKind::Game`]) from its
+/// `options` and `left_len`.
+pub fn game_sides(options: &[Expr], left_len: u32) -> (&[Expr], &[Expr]) {
+    let left_len = usize::try_from(left_len).unwrap_or(usize::MAX);
+    options.split_at(left_len.min(options.len()))
 }
 
 /// The up part of a number-up-star term (NOTATION 3.2).
@@ -421,28 +478,24 @@ pub enum CollectionKind {
 /// The kind of an expression.
 #[derive(Clone, Debug, PartialEq)]
 pub enum ExprKind {
-    /// An integer literal of any size.
-    Integer(BigInt),
+    /// An integer literal of any size (a machine word when it fits, so a
+    /// literal costs no allocation of its own).
+    Integer(Integer),
     /// A number-up-star term with at least an up part or a star part, e.g.
     /// `^`, `*3`, `3*`, `1/2^*3`, `-5/4v*`, `^<2>*`, `3/4v[3]*`. A bare
     /// integer is `Integer`, never a `Term`.
-    Term {
-        /// The number part.
-        number: Option<TermNumber>,
-        /// The up part.
-        up: Option<UpPart>,
-        /// The star part.
-        star: Option<StarPart>,
-    },
-    /// `{L1, L2 | R1, R2}` after resolving bar runs (`{3||2|1}` becomes
-    /// `Game { left: [3], right: [Game { left: [2], right: [1] }] }`).
+    Term(Box<Term>),
+    /// `{L1, L2 | R1, R2}` after resolving bar runs (`{3||2|1}` is the game
+    /// with Left option `3` and Right option `{2|1}`). Built by
+    /// [`ExprKind::game`]; [`game_sides`] splits the options. (Inline, in
+    /// one allocation of options: a large input is mostly games.)
     Game {
-        /// Left options.
-        left: Vec<Expr>,
-        /// Right options.
-        right: Vec<Expr>,
+        /// The Left options, then the Right options.
+        options: Box<[Expr]>,
+        /// How many of `options` are Left's.
+        left_len: u32,
         /// The node label of a loopy specifier (`a` in `a{0|a}`, LOOPY 1.3).
-        label: Option<String>,
+        label: Option<Box<String>>,
         /// `pass` among the Left and the Right options (LOOPY 1.1).
         pass: [bool; 2],
     },
@@ -459,39 +512,15 @@ pub enum ExprKind {
     /// `{k => v, ...}`; `{=>}` is the empty map.
     Map(Vec<(Expr, Expr)>),
     /// `[e for ...]`, `{e for ...}`, `{k => v for ...}`, `(e for ...)`.
-    Comprehension {
-        /// What the values are collected into.
-        kind: CollectionKind,
-        /// The value of each iteration.
-        body: Box<Expr>,
-        /// The loop heads, outermost first.
-        heads: Vec<LoopHead>,
-    },
+    Comprehension(Box<Comprehension>),
     /// A loop with `do` or `yield` body (SCRIPTING 2.5).
-    Loop {
-        /// The loop heads, outermost first.
-        heads: Vec<LoopHead>,
-        /// The body.
-        body: LoopBody,
-    },
+    Loop(Box<LoopExpr>),
     /// `if C then S (elseif C then S)* [else S] end`.
-    If {
-        /// Each condition and its branch.
-        branches: Vec<(Expr, Vec<Stmt>)>,
-        /// The `else` branch.
-        otherwise: Option<Vec<Stmt>>,
-    },
+    If(Box<IfExpr>),
     /// `begin STATEMENTS end`.
     Block(Vec<Stmt>),
     /// `name := value` inside an expression.
-    Assign {
-        /// The variable.
-        name: String,
-        /// Where the name is written.
-        name_span: Span,
-        /// The value.
-        value: Box<Expr>,
-    },
+    Assign(Box<Assignment>),
     /// `"..."` with escapes resolved.
     Str(String),
     /// `true` / `false`.
@@ -502,14 +531,7 @@ pub enum ExprKind {
     /// `this`.
     This,
     /// `super.Name` or `super.Name(args)`: the inherited method.
-    Super {
-        /// The method name.
-        name: String,
-        /// Where the name is written.
-        name_span: Span,
-        /// The arguments, if written with parentheses.
-        args: Option<Vec<Arg>>,
-    },
+    Super(Box<SuperCall>),
     /// A prefix operator.
     Unary {
         /// The operator.
@@ -530,21 +552,9 @@ pub enum ExprKind {
     /// (`a + b - c + ...`, `a * b / c`): evaluated from left to right as
     /// nested [`ExprKind::Binary`] would be, but kept flat so that a long
     /// sum does not make the tree deep.
-    Chain {
-        /// The first operand.
-        first: Box<Expr>,
-        /// Each further operator and its right operand.
-        rest: Vec<(BinOp, Expr)>,
-    },
+    Chain(Box<Chain>),
     /// `a Name b`: an infix method call, meaning `a.Name(b)`.
-    InfixMethod {
-        /// The method name.
-        name: String,
-        /// The receiver.
-        lhs: Box<Expr>,
-        /// The argument.
-        rhs: Box<Expr>,
-    },
+    InfixMethod(Box<InfixCall>),
     /// `a .. b` or `a .. b .. step`.
     Range {
         /// The first value.
@@ -555,22 +565,13 @@ pub enum ExprKind {
         step: Option<Box<Expr>>,
     },
     /// `receiver.Name` (args = None) or `receiver.Name(args)` (args = Some).
-    Method {
-        /// The receiver.
-        receiver: Box<Expr>,
-        /// The member name.
-        name: String,
-        /// Where the name is written.
-        name_span: Span,
-        /// The arguments, if written with parentheses.
-        args: Option<Vec<Arg>>,
-    },
+    Method(Box<MethodCall>),
     /// `f(args)` where f is any expression (an identifier, a method result...).
     Call {
         /// What is called.
         callee: Box<Expr>,
         /// The arguments.
-        args: Vec<Arg>,
+        args: Box<[Arg]>,
     },
     /// `target[index]` (1-based).
     Index {
@@ -580,7 +581,7 @@ pub enum ExprKind {
         index: Box<Expr>,
     },
     /// `x -> body`, `(x, y) -> body`, `(a as Integer, b ? 3) -> body`.
-    Lambda(Lambda),
+    Lambda(Box<Lambda>),
     /// `return` or `return EXPR`.
     Return(Option<Box<Expr>>),
     /// `break`.
@@ -589,4 +590,100 @@ pub enum ExprKind {
     Continue,
     /// `error(EXPR)`: stops evaluation with the value's text as the message.
     Error(Box<Expr>),
+}
+
+/// A number-up-star term ([`ExprKind::Term`], NOTATION 3.2).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Term {
+    /// The number part.
+    pub number: Option<TermNumber>,
+    /// The up part.
+    pub up: Option<UpPart>,
+    /// The star part.
+    pub star: Option<StarPart>,
+}
+
+/// A bracketed loop ([`ExprKind::Comprehension`], SCRIPTING 2.5).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Comprehension {
+    /// What the values are collected into.
+    pub kind: CollectionKind,
+    /// The value of each iteration.
+    pub body: Box<Expr>,
+    /// The loop heads, outermost first.
+    pub heads: Vec<LoopHead>,
+}
+
+/// A loop with a `do` or `yield` body ([`ExprKind::Loop`], SCRIPTING 2.5).
+#[derive(Clone, Debug, PartialEq)]
+pub struct LoopExpr {
+    /// The loop heads, outermost first.
+    pub heads: Vec<LoopHead>,
+    /// The body.
+    pub body: LoopBody,
+}
+
+/// `if C then S (elseif C then S)* [else S] end` ([`ExprKind::If`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct IfExpr {
+    /// Each condition and its branch.
+    pub branches: Vec<(Expr, Vec<Stmt>)>,
+    /// The `else` branch.
+    pub otherwise: Option<Vec<Stmt>>,
+}
+
+/// `name := value` inside an expression ([`ExprKind::Assign`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Assignment {
+    /// The variable.
+    pub name: String,
+    /// Where the name is written.
+    pub name_span: Span,
+    /// The value.
+    pub value: Box<Expr>,
+}
+
+/// `super.Name` or `super.Name(args)` ([`ExprKind::Super`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct SuperCall {
+    /// The method name.
+    pub name: String,
+    /// Where the name is written.
+    pub name_span: Span,
+    /// The arguments, if written with parentheses.
+    pub args: Option<Vec<Arg>>,
+}
+
+/// `a Name b`, meaning `a.Name(b)` ([`ExprKind::InfixMethod`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct InfixCall {
+    /// The method name.
+    pub name: String,
+    /// The receiver.
+    pub lhs: Box<Expr>,
+    /// The argument.
+    pub rhs: Box<Expr>,
+}
+
+/// `receiver.Name` or `receiver.Name(args)` ([`ExprKind::Method`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct MethodCall {
+    /// The receiver.
+    pub receiver: Box<Expr>,
+    /// The member name.
+    pub name: String,
+    /// Where the name is written.
+    pub name_span: Span,
+    /// The arguments, if written with parentheses.
+    pub args: Option<Vec<Arg>>,
+}
+
+/// A run of left-associative operators of one precedence level
+/// ([`ExprKind::Chain`]): `first op1 e1 op2 e2 ...`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Chain {
+    /// The first operand.
+    pub first: Box<Expr>,
+    /// Each further operator and its right operand.
+    pub rest: Vec<(BinOp, Expr)>,
 }

@@ -120,7 +120,7 @@ impl EvalError {
     pub fn location(&self) -> Option<String> {
         let source = self.source.as_ref()?;
         let span = self.span?;
-        let (line, column) = source.line_column(span.start);
+        let (line, column) = source.line_column(span.start());
         Some(format!("{}:{line}:{column}", source.name))
     }
 

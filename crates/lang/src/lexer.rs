@@ -1,9 +1,16 @@
 //! Tokens of the onag language.
 //!
-//! [`tokenize`] turns source text into a flat list of [`Token`]s, each
-//! carrying its byte [`Span`], and always ends the list with
-//! [`TokenKind::Eof`]. Whitespace and comments (`// ...` to the end of the
+//! A [`Lexer`] reads source text one [`Token`] at a time, each carrying its
+//! byte [`Span`], and ends with [`TokenKind::Eof`]; [`tokenize`] collects
+//! them in a list. Whitespace and comments (`// ...` to the end of the
 //! line, `/* ... */`) separate tokens and produce none.
+//!
+//! A token is small and `Copy`: its kind and its span. The text of a word,
+//! the digits of an integer and the contents of a string literal are read
+//! from the source through the span when needed ([`Token::text`],
+//! [`Token::integer`], [`string_value`]), so a token costs no allocation and
+//! the parser can read the tokens as they come instead of keeping a list of
+//! them all.
 //!
 //! The lexer makes no context-dependent decisions. A word such as `vv` or
 //! `v9` is an [`TokenKind::Ident`] here, and `^` is always
@@ -229,18 +236,19 @@ impl Keyword {
     }
 }
 
-/// The kind of a token, with its value for literals and words.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// The kind of a token. Literals and words carry no value: their text is
+/// the token's span of the source ([`Token::text`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TokenKind {
-    /// A run of ASCII digits.
-    Int(BigInt),
+    /// A run of ASCII digits ([`Token::integer`] is its value).
+    Int,
     /// A word that is not a keyword: a letter followed by letters, digits
     /// and `_`. Down parts such as `v`, `vv` and `v9` are words too.
-    Ident(String),
+    Ident,
     /// A reserved word.
     Keyword(Keyword),
-    /// A string literal, with its escapes resolved.
-    Str(String),
+    /// A string literal ([`string_value`] is its value, escapes resolved).
+    Str,
     /// `(`
     LParen,
     /// `)`
@@ -328,32 +336,16 @@ pub enum TokenKind {
     Eof,
 }
 
-impl TokenKind {
-    /// A short description for error messages, such as ``integer `3` `` or
-    /// ``end of input``.
-    pub fn describe(&self) -> String {
-        match self {
-            TokenKind::Int(n) if n.bits() > MAX_DISPLAYED_BITS => "a long integer".to_string(),
-            TokenKind::Int(n) => format!("integer `{n}`"),
-            TokenKind::Ident(word) => format!("identifier `{}`", abbreviate(word)),
-            TokenKind::Keyword(k) => format!("keyword `{}`", k.as_str()),
-            TokenKind::Str(_) => "a string".to_string(),
-            TokenKind::Bars(n) if *n > 8 => format!("a run of {n} `|`"),
-            TokenKind::Eof => "end of input".to_string(),
-            other => format!("`{other}`"),
-        }
-    }
-}
-
 impl fmt::Display for TokenKind {
-    /// The source spelling of the token (abbreviated for long literals).
+    /// The source spelling of a symbol or keyword; for a literal or a word,
+    /// which this kind alone cannot spell, what it is (`integer`,
+    /// `identifier`, `string`).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let symbol = match self {
-            TokenKind::Int(n) if n.bits() > MAX_DISPLAYED_BITS => "<long integer>",
-            TokenKind::Int(n) => return write!(f, "{n}"),
-            TokenKind::Ident(word) => return write!(f, "{}", abbreviate(word)),
+            TokenKind::Int => "integer",
+            TokenKind::Ident => "identifier",
             TokenKind::Keyword(k) => k.as_str(),
-            TokenKind::Str(s) => return write!(f, "{:?}", abbreviate(s)),
+            TokenKind::Str => "string",
             TokenKind::Bars(n) => return write!(f, "{}", "|".repeat((*n).min(8))),
             TokenKind::UpArrow(1) => "↑",
             TokenKind::UpArrow(_) => "⇑",
@@ -419,12 +411,49 @@ fn abbreviate(text: &str) -> String {
 }
 
 /// A token and the byte span of its source text.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Token {
     /// What the token is.
     pub kind: TokenKind,
     /// Where it is written.
     pub span: Span,
+}
+
+impl Token {
+    /// The token's text in `src`, the source it was read from.
+    pub fn text(self, src: &str) -> &str {
+        src.get(self.span.start()..self.span.end()).unwrap_or("")
+    }
+
+    /// The value of an integer token (a run of ASCII digits) read from
+    /// `src`; `None` for a token that is not one.
+    pub fn integer(self, src: &str) -> Option<BigInt> {
+        if self.kind != TokenKind::Int {
+            return None;
+        }
+        self.text(src).parse().ok()
+    }
+
+    /// A short description for error messages, such as ``integer `3` `` or
+    /// ``end of input``; `src` is the source the token was read from.
+    pub fn describe(self, src: &str) -> String {
+        match self.kind {
+            TokenKind::Int => {
+                // 2^128 has 39 digits: a longer literal is not converted.
+                let short = self.text(src).trim_start_matches('0').len() <= 39;
+                match short.then(|| self.integer(src)).flatten() {
+                    Some(n) if n.bits() <= MAX_DISPLAYED_BITS => format!("integer `{n}`"),
+                    _ => "a long integer".to_string(),
+                }
+            }
+            TokenKind::Ident => format!("identifier `{}`", abbreviate(self.text(src))),
+            TokenKind::Keyword(k) => format!("keyword `{}`", k.as_str()),
+            TokenKind::Str => "a string".to_string(),
+            TokenKind::Bars(n) if n > 8 => format!("a run of {n} `|`"),
+            TokenKind::Eof => "end of input".to_string(),
+            other => format!("`{other}`"),
+        }
+    }
 }
 
 /// A lexical error: an unexpected character, an unterminated string or
@@ -449,34 +478,68 @@ impl fmt::Display for LexError {
 impl std::error::Error for LexError {}
 
 /// Splits `src` into tokens, ending with a [`TokenKind::Eof`] token whose
-/// span is the empty span at the end of the input.
+/// span is the empty span at the end of the input: the tokens of a
+/// [`Lexer`], collected.
 ///
-/// String literals accept the escapes `\"`, `\\`, `\'`, `\n`, `\t`, `\r`
-/// and `\0`; block comments do not nest.
+/// String literals accept the escapes `\"`, `\\`, `\'`, `\n`, `\t`, `\r`,
+/// `\0` and `\uXXXX`; block comments do not nest.
 pub fn tokenize(src: &str) -> Result<Vec<Token>, LexError> {
-    let mut lexer = Lexer { src, pos: 0 };
+    let mut lexer = Lexer::new(src);
     let mut tokens = Vec::new();
     loop {
-        lexer.skip_trivia()?;
-        let start = lexer.pos;
-        let Some(c) = lexer.peek() else { break };
-        let kind = lexer.token(c)?;
-        tokens.push(Token {
-            kind,
-            span: Span::new(start, lexer.pos),
-        });
+        let token = lexer.next_token()?;
+        tokens.push(token);
+        if token.kind == TokenKind::Eof {
+            return Ok(tokens);
+        }
     }
-    tokens.push(Token {
-        kind: TokenKind::Eof,
-        span: Span::new(src.len(), src.len()),
-    });
-    Ok(tokens)
 }
 
-struct Lexer<'a> {
+/// The value of the string literal written at `span` of `src`, its escapes
+/// resolved; empty when no well-formed string literal is there.
+pub fn string_value(src: &str, span: Span) -> String {
+    let mut lexer = Lexer {
+        src: src.get(..span.end()).unwrap_or(""),
+        pos: span.start(),
+    };
+    let mut value = String::new();
+    if lexer.peek() != Some('"') || lexer.string(Some(&mut value)).is_err() {
+        value.clear();
+    }
+    value
+}
+
+/// Reads the tokens of a source text one at a time ([`Lexer::next_token`]).
+pub struct Lexer<'a> {
     src: &'a str,
     /// Byte offset of the next character; always on a char boundary.
     pos: usize,
+}
+
+impl<'a> Lexer<'a> {
+    /// A lexer at the start of `src`.
+    pub fn new(src: &'a str) -> Lexer<'a> {
+        Lexer { src, pos: 0 }
+    }
+
+    /// The next token; at the end of the input, a [`TokenKind::Eof`] token
+    /// whose span is the empty span at the end (and again at every further
+    /// call).
+    pub fn next_token(&mut self) -> Result<Token, LexError> {
+        self.skip_trivia()?;
+        let start = self.pos;
+        let Some(c) = self.peek() else {
+            return Ok(Token {
+                kind: TokenKind::Eof,
+                span: Span::new(self.src.len(), self.src.len()),
+            });
+        };
+        let kind = self.token(c)?;
+        Ok(Token {
+            kind,
+            span: Span::new(start, self.pos),
+        })
+    }
 }
 
 impl<'a> Lexer<'a> {
@@ -545,28 +608,21 @@ impl<'a> Lexer<'a> {
     /// Lexes one token starting with `c` (which is not whitespace).
     fn token(&mut self, c: char) -> Result<TokenKind, LexError> {
         if c.is_ascii_digit() {
-            return self.integer();
+            return Ok(self.integer());
         }
         if c.is_alphabetic() {
             return Ok(self.word());
         }
         match c {
-            '"' => self.string(),
+            '"' => self.string(None),
             '|' => Ok(self.bars()),
             _ => self.symbol(c),
         }
     }
 
-    fn integer(&mut self) -> Result<TokenKind, LexError> {
-        let start = self.pos;
-        let rest = self.rest();
-        let len = rest.bytes().take_while(u8::is_ascii_digit).count();
-        let digits = rest.get(..len).unwrap_or("");
-        self.pos += len;
-        digits
-            .parse::<BigInt>()
-            .map(TokenKind::Int)
-            .map_err(|_| self.error("invalid integer literal", start))
+    fn integer(&mut self) -> TokenKind {
+        self.pos += self.rest().bytes().take_while(u8::is_ascii_digit).count();
+        TokenKind::Int
     }
 
     fn word(&mut self) -> TokenKind {
@@ -579,21 +635,22 @@ impl<'a> Lexer<'a> {
         self.pos += len;
         match Keyword::from_word(word) {
             Some(keyword) => TokenKind::Keyword(keyword),
-            None => TokenKind::Ident(word.to_string()),
+            None => TokenKind::Ident,
         }
     }
 
-    fn string(&mut self) -> Result<TokenKind, LexError> {
+    /// Lexes a string literal, appending its value (escapes resolved) to
+    /// `value` when given.
+    fn string(&mut self, mut value: Option<&mut String>) -> Result<TokenKind, LexError> {
         let start = self.pos;
         self.bump_char();
-        let mut value = String::new();
         loop {
             let escape_start = self.pos;
             let Some(c) = self.bump_char() else {
                 return Err(self.error("unterminated string: expected a closing `\"`", start));
             };
-            match c {
-                '"' => return Ok(TokenKind::Str(value)),
+            let c = match c {
+                '"' => return Ok(TokenKind::Str),
                 '\n' => {
                     self.pos = escape_start;
                     return Err(self.error(
@@ -601,8 +658,11 @@ impl<'a> Lexer<'a> {
                         start,
                     ));
                 }
-                '\\' => value.push(self.escape(start, escape_start)?),
-                c => value.push(c),
+                '\\' => self.escape(start, escape_start)?,
+                c => c,
+            };
+            if let Some(value) = value.as_deref_mut() {
+                value.push(c);
             }
         }
     }
@@ -763,23 +823,39 @@ mod tests {
         tokenize(src).unwrap().into_iter().map(|t| t.kind).collect()
     }
 
+    /// The text of each token but the final `Eof`.
+    fn texts(src: &str) -> Vec<&str> {
+        let tokens = tokenize(src).unwrap();
+        tokens[..tokens.len() - 1]
+            .iter()
+            .map(|t| t.text(src))
+            .collect()
+    }
+
+    /// The value of the first token, a string literal.
+    fn first_string(src: &str) -> String {
+        let first = tokenize(src).unwrap()[0];
+        assert_eq!(first.kind, TokenKind::Str);
+        string_value(src, first.span)
+    }
+
     #[test]
     fn operators_and_bars() {
         use TokenKind::*;
         assert_eq!(
             kinds("3+-1 |||x|>y<|z<>w ->=>:=:.. ."),
             vec![
-                Int(3.into()),
+                Int,
                 PlusMinus,
-                Int(1.into()),
+                Int,
                 Bars(3),
-                Ident("x".into()),
+                Ident,
                 BarGt,
-                Ident("y".into()),
+                Ident,
                 LtBar,
-                Ident("z".into()),
+                Ident,
                 LtGt,
-                Ident("w".into()),
+                Ident,
                 Arrow,
                 FatArrow,
                 ColonEq,
@@ -789,6 +865,10 @@ mod tests {
                 Eof
             ]
         );
+        assert_eq!(
+            texts("3+-1 |||x|>y"),
+            vec!["3", "+-", "1", "|||", "x", "|>", "y"]
+        );
     }
 
     #[test]
@@ -796,27 +876,21 @@ mod tests {
         use TokenKind::*;
         assert_eq!(
             kinds("a... === !== <=> ? ..."),
-            vec![
-                Ident("a".into()),
-                Ellipsis,
-                EqEqEq,
-                NotEqEq,
-                Spaceship,
-                Question,
-                Ellipsis,
-                Eof
-            ]
+            vec![Ident, Ellipsis, EqEqEq, NotEqEq, Spaceship, Question, Ellipsis, Eof]
         );
         assert_eq!(kinds("1..2")[1], DotDot);
         assert_eq!(kinds("x <= y")[1], LtEq);
-        assert_eq!(kinds("\"\\u0041b\"")[0], Str("Ab".into()));
+        assert_eq!(first_string("\"\\u0041b\""), "Ab");
         assert!(tokenize("\"a\nb\"").is_err(), "a string ends on its line");
     }
 
     #[test]
     fn spans_are_byte_offsets() {
         let tokens = tokenize("±↑ x").unwrap();
-        let spans: Vec<_> = tokens.iter().map(|t| (t.span.start, t.span.end)).collect();
+        let spans: Vec<_> = tokens
+            .iter()
+            .map(|t| (t.span.start(), t.span.end()))
+            .collect();
         assert_eq!(spans, vec![(0, 2), (2, 5), (6, 7), (7, 7)]);
     }
 
@@ -827,14 +901,49 @@ mod tests {
 
     #[test]
     fn strings_and_escapes() {
-        assert_eq!(
-            kinds(r#""a\"b\\c\n""#)[0],
-            TokenKind::Str("a\"b\\c\n".into())
-        );
+        assert_eq!(first_string(r#""a\"b\\c\n" x"#), "a\"b\\c\n");
         let err = tokenize(r#""abc\q""#).unwrap_err();
         assert_eq!(err.span, Span::new(4, 6));
         let err = tokenize("x \"abc").unwrap_err();
         assert_eq!(err.span, Span::new(2, 6));
+    }
+
+    #[test]
+    fn integers_and_words_are_read_from_the_source() {
+        let src = "007 123456789012345678901234567890 v9 é_1";
+        let tokens = tokenize(src).unwrap();
+        assert_eq!(tokens[0].integer(src), Some(BigInt::from(7)));
+        assert_eq!(
+            tokens[1].integer(src).map(|n| n.to_string()).as_deref(),
+            Some("123456789012345678901234567890")
+        );
+        assert_eq!(tokens[2].integer(src), None, "a word is not an integer");
+        assert_eq!(tokens[2].text(src), "v9");
+        assert_eq!(tokens[3].text(src), "é_1");
+        assert_eq!(tokens[0].describe(src), "integer `7`");
+        assert_eq!(tokens[3].describe(src), "identifier `é_1`");
+        let long = "9".repeat(50);
+        assert_eq!(
+            tokenize(&long).unwrap()[0].describe(&long),
+            "a long integer"
+        );
+    }
+
+    #[test]
+    fn the_lexer_reads_one_token_at_a_time() {
+        let src = "a(1) \"s\"";
+        let mut lexer = Lexer::new(src);
+        let mut seen = Vec::new();
+        loop {
+            let token = lexer.next_token().unwrap();
+            seen.push(token.kind);
+            if token.kind == TokenKind::Eof {
+                break;
+            }
+        }
+        assert_eq!(seen, kinds(src));
+        let end = lexer.next_token().unwrap();
+        assert_eq!((end.kind, end.span), (TokenKind::Eof, Span::new(8, 8)));
     }
 
     #[test]

@@ -5,8 +5,9 @@
 //! `f(a, b)`, lists `[a, b]`, blocks `begin s1; s2 end`.
 
 use crate::ast::{
-    Arg, BinOp, CollectionKind, Expr, ExprKind, ForSource, Lambda, LoopBody, LoopHead, Param,
-    StarPart, Stmt, TermNumber, UnaryOp, UpPart,
+    game_sides, Arg, Assignment, BinOp, Chain, CollectionKind, Comprehension, Expr, ExprKind,
+    ForSource, IfExpr, InfixCall, Lambda, LoopBody, LoopExpr, LoopHead, MethodCall, Param,
+    StarPart, Stmt, SuperCall, TermNumber, UnaryOp, UpPart,
 };
 use std::fmt::Write;
 
@@ -62,17 +63,17 @@ fn binop_prec(op: BinOp) -> u8 {
 
 fn prec(e: &Expr) -> u8 {
     match &e.kind {
-        ExprKind::Assign { .. } => ASSIGN,
+        ExprKind::Assign(_) => ASSIGN,
         ExprKind::Lambda(_) => LAMBDA,
         ExprKind::Binary { op, .. } => binop_prec(*op),
-        ExprKind::Chain { rest, .. } => rest.first().map_or(ATOM, |(op, _)| binop_prec(*op)),
-        ExprKind::InfixMethod { .. } => INFIX,
+        ExprKind::Chain(chain) => chain.rest.first().map_or(ATOM, |(op, _)| binop_prec(*op)),
+        ExprKind::InfixMethod(_) => INFIX,
         ExprKind::Range { .. } => RANGE,
         ExprKind::Unary {
             op: UnaryOp::Not, ..
         } => NOT,
         ExprKind::Unary { .. } => UNARY,
-        ExprKind::Method { .. } | ExprKind::Call { .. } | ExprKind::Index { .. } => POSTFIX,
+        ExprKind::Method(_) | ExprKind::Call { .. } | ExprKind::Index { .. } => POSTFIX,
         ExprKind::Return(_) => LAMBDA,
         _ => ATOM,
     }
@@ -301,20 +302,19 @@ fn inner(out: &mut String, e: &Expr) {
         ExprKind::Integer(n) => {
             let _ = write!(out, "{n}");
         }
-        ExprKind::Term { number, up, star } => {
-            term(out, number.as_ref(), up.as_ref(), star.as_ref())
-        }
+        ExprKind::Term(t) => term(out, t.number.as_ref(), t.up.as_ref(), t.star.as_ref()),
         ExprKind::Explicit(game) => {
             out.push('\'');
             expr(out, game, ATOM);
             out.push('\'');
         }
         ExprKind::Game {
-            left,
-            right,
+            options,
+            left_len,
             label,
             pass,
         } => {
+            let (left, right) = game_sides(options, *left_len);
             if let Some(label) = label {
                 out.push_str(label);
             }
@@ -361,11 +361,12 @@ fn inner(out: &mut String, e: &Expr) {
             }
             out.push('}');
         }
-        ExprKind::Comprehension {
-            kind,
-            body,
-            heads: hs,
-        } => {
+        ExprKind::Comprehension(comprehension) => {
+            let Comprehension {
+                kind,
+                body,
+                heads: hs,
+            } = &**comprehension;
             let (open, close) = match kind {
                 CollectionKind::List => ('[', ']'),
                 _ => ('{', '}'),
@@ -380,7 +381,8 @@ fn inner(out: &mut String, e: &Expr) {
             heads(out, hs);
             out.push(close);
         }
-        ExprKind::Loop { heads: hs, body } => {
+        ExprKind::Loop(lp) => {
+            let LoopExpr { heads: hs, body } = &**lp;
             heads(out, hs);
             match body {
                 LoopBody::Do(s) => {
@@ -396,10 +398,11 @@ fn inner(out: &mut String, e: &Expr) {
             }
             out.push_str(" end");
         }
-        ExprKind::If {
-            branches,
-            otherwise,
-        } => {
+        ExprKind::If(if_expr) => {
+            let IfExpr {
+                branches,
+                otherwise,
+            } = &**if_expr;
             for (i, (c, b)) in branches.iter().enumerate() {
                 out.push_str(if i == 0 { "if " } else { " elseif " });
                 expr(out, c, ASSIGN);
@@ -417,7 +420,8 @@ fn inner(out: &mut String, e: &Expr) {
             statements(out, stmts);
             out.push_str(" end");
         }
-        ExprKind::Assign { name, value, .. } => {
+        ExprKind::Assign(assignment) => {
+            let Assignment { name, value, .. } = &**assignment;
             let _ = write!(out, "{name} := ");
             expr(out, value, ASSIGN);
         }
@@ -429,7 +433,8 @@ fn inner(out: &mut String, e: &Expr) {
         }
         ExprKind::Ident(name) => out.push_str(name),
         ExprKind::This => out.push_str("this"),
-        ExprKind::Super { name, args: a, .. } => {
+        ExprKind::Super(call) => {
+            let SuperCall { name, args: a, .. } = &**call;
             let _ = write!(out, "super.{name}");
             if let Some(a) = a {
                 args(out, a);
@@ -456,7 +461,8 @@ fn inner(out: &mut String, e: &Expr) {
             let _ = write!(out, " {} ", op.symbol());
             expr(out, rhs, rp);
         }
-        ExprKind::Chain { first, rest } => {
+        ExprKind::Chain(chain) => {
+            let Chain { first, rest } = &**chain;
             let p = rest.first().map_or(ATOM, |(op, _)| binop_prec(*op));
             expr(out, first, p);
             for (op, e) in rest {
@@ -464,7 +470,8 @@ fn inner(out: &mut String, e: &Expr) {
                 expr(out, e, p + 1);
             }
         }
-        ExprKind::InfixMethod { name, lhs, rhs } => {
+        ExprKind::InfixMethod(call) => {
+            let InfixCall { name, lhs, rhs } = &**call;
             expr(out, lhs, INFIX);
             let _ = write!(out, " {name} ");
             expr(out, rhs, INFIX + 1);
@@ -478,12 +485,13 @@ fn inner(out: &mut String, e: &Expr) {
                 expr(out, s, RANGE + 1);
             }
         }
-        ExprKind::Method {
-            receiver,
-            name,
-            args: a,
-            ..
-        } => {
+        ExprKind::Method(call) => {
+            let MethodCall {
+                receiver,
+                name,
+                args: a,
+                ..
+            } = &**call;
             expr(out, receiver, POSTFIX);
             let _ = write!(out, ".{name}");
             if let Some(a) = a {

@@ -133,7 +133,7 @@ fn parse_errors_name_the_position() {
     let mut s = Interp::new();
     let err = s.run("{1|2").unwrap_err();
     match err {
-        onag_lang::Error::Parse(e) => assert_eq!(e.span.start, 4),
+        onag_lang::Error::Parse(e) => assert_eq!(e.span.start(), 4),
         other => panic!("expected a syntax error, got {other}"),
     }
 }
@@ -205,6 +205,22 @@ proptest! {
         let back = s.run(&text).map_err(|e| TestCaseError::fail(format!("{text}: {e}")))?;
         let back = back.ok_or_else(|| TestCaseError::fail("no value"))?;
         prop_assert_eq!(back.as_game(), Some(g), "printed as {}", text);
+    }
+
+    /// The compiler releases an input's tree as it compiles it (a list or
+    /// game literal of the input is consumed element by element), and
+    /// compiles the same literal in a function body from a borrowed tree:
+    /// both give the same value.
+    #[test]
+    fn consumed_and_borrowed_literals_compile_alike(g in random_game(3), h in random_game(2)) {
+        let literal = format!("[{g}, {{{h} | {g}, 1/2}}, -3/4]");
+        let mut s = Interp::new();
+        let direct = s.run_to_text(&literal).map_err(|e| TestCaseError::fail(e.to_string()))?;
+        let in_function = s
+            .run_to_text(&format!("(() -> {literal})()"))
+            .map_err(|e| TestCaseError::fail(e.to_string()))?;
+        prop_assert!(direct.is_some());
+        prop_assert_eq!(direct, in_function, "{}", literal);
     }
 }
 

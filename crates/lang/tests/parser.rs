@@ -5,10 +5,12 @@
 use std::path::Path;
 
 use onag_lang::ast::{
-    Arg, BinOp, CollectionKind, Expr, ExprKind, ForSource, LoopHead, Span, StarPart, Stmt,
-    TermNumber, UnaryOp, UpPart,
+    game_sides, Arg, BinOp, CollectionKind, Comprehension, Expr, ExprKind, ForSource, LoopHead,
+    Span, StarPart, Stmt, TermNumber, UnaryOp, UpPart,
 };
-use onag_lang::parser::{parse_expr, parse_program, ParseError, MAX_DEPTH};
+use onag_lang::parser::{
+    is_incomplete, open_constructs, parse_expr, parse_program, ParseError, MAX_DEPTH,
+};
 use proptest::prelude::*;
 
 // ---------------------------------------------------------------------------
@@ -29,15 +31,14 @@ use proptest::prelude::*;
 fn sexp(expr: &Expr) -> String {
     match &expr.kind {
         ExprKind::Integer(n) => n.to_string(),
-        ExprKind::Term { number, up, star } => {
-            term_sexp(number.as_ref(), up.as_ref(), star.as_ref())
-        }
+        ExprKind::Term(t) => term_sexp(t.number.as_ref(), t.up.as_ref(), t.star.as_ref()),
         ExprKind::Game {
-            left,
-            right,
+            options,
+            left_len,
             label,
             pass,
         } => {
+            let (left, right) = game_sides(options, *left_len);
             let side = |options: &[Expr], pass: bool| {
                 let mut items: Vec<String> = options.iter().map(sexp).collect();
                 if pass {
@@ -47,7 +48,7 @@ fn sexp(expr: &Expr) -> String {
             };
             format!(
                 "{}{{{}|{}}}",
-                label.as_deref().unwrap_or(""),
+                label.as_deref().map_or("", String::as_str),
                 side(left, pass[0]),
                 side(right, pass[1])
             )
@@ -62,7 +63,8 @@ fn sexp(expr: &Expr) -> String {
                 .collect();
             format!("(map {})", entries.join(" "))
         }
-        ExprKind::Comprehension { kind, body, heads } => {
+        ExprKind::Comprehension(comprehension) => {
+            let Comprehension { kind, body, heads } = &**comprehension;
             let kind = match kind {
                 CollectionKind::List => "list-of",
                 CollectionKind::Set => "set-of",
@@ -87,25 +89,27 @@ fn sexp(expr: &Expr) -> String {
             format!("({} {} {})", binop(*op), sexp(lhs), sexp(rhs))
         }
         // A flat chain reads as the nested binary operators it stands for.
-        ExprKind::Chain { first, rest } => rest.iter().fold(sexp(first), |acc, (op, e)| {
+        ExprKind::Chain(chain) => chain.rest.iter().fold(sexp(&chain.first), |acc, (op, e)| {
             format!("({} {} {})", binop(*op), acc, sexp(e))
         }),
-        ExprKind::InfixMethod { name, lhs, rhs } => {
-            format!("({name}: {} {})", sexp(lhs), sexp(rhs))
+        ExprKind::InfixMethod(call) => {
+            format!("({}: {} {})", call.name, sexp(&call.lhs), sexp(&call.rhs))
         }
         ExprKind::Range { from, to, step } => match step {
             Some(step) => format!("(.. {} {} {})", sexp(from), sexp(to), sexp(step)),
             None => format!("(.. {} {})", sexp(from), sexp(to)),
         },
-        ExprKind::Method {
-            receiver,
-            name,
-            args,
-            ..
-        } => match args {
-            None => format!("(.{name} {})", sexp(receiver)),
-            Some(args) if args.is_empty() => format!("(.{name}() {})", sexp(receiver)),
-            Some(args) => format!("(.{name}() {} {})", sexp(receiver), args_sexp(args)),
+        ExprKind::Method(call) => match &call.args {
+            None => format!("(.{} {})", call.name, sexp(&call.receiver)),
+            Some(args) if args.is_empty() => {
+                format!("(.{}() {})", call.name, sexp(&call.receiver))
+            }
+            Some(args) => format!(
+                "(.{}() {} {})",
+                call.name,
+                sexp(&call.receiver),
+                args_sexp(args)
+            ),
         },
         ExprKind::Call { callee, args } if args.is_empty() => format!("(call {})", sexp(callee)),
         ExprKind::Call { callee, args } => {
@@ -478,10 +482,17 @@ fn equal_bar_runs_are_ambiguous() {
 fn nested_slash_game_spans() {
     let expr = parse_expr("{3||2|1}").unwrap();
     assert_eq!(expr.span, Span::new(0, 8));
-    let ExprKind::Game { right, .. } = &expr.kind else {
+    let ExprKind::Game {
+        options, left_len, ..
+    } = &expr.kind
+    else {
         panic!("not a game")
     };
-    assert_eq!(right[0].span, Span::new(4, 7), "`2|1`");
+    assert_eq!(
+        game_sides(options, *left_len).1[0].span,
+        Span::new(4, 7),
+        "`2|1`"
+    );
 }
 
 // ---------------------------------------------------------------------------
@@ -951,10 +962,10 @@ fn spans_cover_the_source() {
     );
 
     let expr = parse_expr("x.Foo(1)").unwrap();
-    let ExprKind::Method { name_span, .. } = &expr.kind else {
+    let ExprKind::Method(call) = &expr.kind else {
         panic!("not a method")
     };
-    assert_eq!(*name_span, Span::new(2, 5));
+    assert_eq!(call.name_span, Span::new(2, 5));
     assert_eq!(expr.span, Span::new(0, 8));
 
     let expr = parse_expr("73/16v9*8").unwrap();
@@ -1158,10 +1169,10 @@ fn long_chains_count_toward_the_limit() {
 fn flat_sums_and_products_are_not_deep() {
     let src = vec!["1"; 10 * MAX_DEPTH].join("+");
     let expr = parse_expr(&src).expect("a long flat sum parses");
-    let ExprKind::Chain { rest, .. } = &expr.kind else {
+    let ExprKind::Chain(chain) = &expr.kind else {
         panic!("a chain");
     };
-    assert_eq!(rest.len(), 10 * MAX_DEPTH - 1);
+    assert_eq!(chain.rest.len(), 10 * MAX_DEPTH - 1);
     check(&[
         ("1 + 2 - 3 +- 4", "(+- (- (+ 1 2) 3) 4)"),
         ("1 * 2 / 3 % 4", "(% (/ (* 1 2) 3) 4)"),
@@ -1242,8 +1253,8 @@ proptest! {
     #[test]
     fn token_soups_never_panic(src in token_soup()) {
         if let Err(err) = parse_program(&src) {
-            prop_assert!(err.span.start <= err.span.end && err.span.end <= src.len());
-            prop_assert!(src.is_char_boundary(err.span.start) && src.is_char_boundary(err.span.end));
+            prop_assert!(err.span.start() <= err.span.end() && err.span.end() <= src.len());
+            prop_assert!(src.is_char_boundary(err.span.start()) && src.is_char_boundary(err.span.end()));
             prop_assert!(!err.message.is_empty());
         }
     }
@@ -1253,7 +1264,7 @@ proptest! {
         if let Ok(program) = parse_program(&src) {
             for stmt in &program.statements {
                 let span = stmt.span();
-                prop_assert!(span.start <= span.end && span.end <= src.len());
+                prop_assert!(span.start() <= span.end() && span.end() <= src.len());
             }
         }
     }
@@ -1387,4 +1398,83 @@ fn map_literals() {
     assert!(parse_error("{1, 2 => 3}")
         .message
         .contains("`,`, `|` or `}`"));
+}
+
+// ---------------------------------------------------------------------------
+// Memory: the size of a syntax tree node.
+// ---------------------------------------------------------------------------
+
+/// A large input is tens of thousands of nodes (the thermograph workload of
+/// `onag bench`, 70 KB of games, is about 40,000), each stored inline in its
+/// parent's vector or box, so the size of [`Expr`] is what parsing an input
+/// costs per node: 40 bytes, where it was 160. The large and rare variants
+/// are boxed so that a node is an integer (a machine word or a pointer) or
+/// at most three words, plus a tag and a span of two 32-bit offsets; a new
+/// variant wider than that must be boxed too, or this fails.
+#[test]
+fn an_expression_node_stays_small() {
+    assert!(
+        std::mem::size_of::<Expr>() <= 40,
+        "Expr is {} bytes",
+        std::mem::size_of::<Expr>()
+    );
+    assert!(std::mem::size_of::<ExprKind>() <= 32);
+    assert!(std::mem::size_of::<Span>() <= 8);
+}
+
+// ---------------------------------------------------------------------------
+// Laws the memory savings rely on.
+// ---------------------------------------------------------------------------
+
+/// Inputs made of the tokens that open and close constructs.
+fn construct_soup() -> impl Strategy<Value = String> {
+    prop::collection::vec(
+        prop::sample::select(vec![
+            "begin", "end", "if", "then", "else", "for", "i", "from", "to", "do", "while", "yield",
+            "(", ")", "{", "}", "[", "]", "|", "1", "x", ",", ";", "+", "/*", "*/", "\"", "//",
+            "\n", ":=",
+        ]),
+        0..16,
+    )
+    .prop_map(|tokens| tokens.join(" "))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 2_000, ..ProptestConfig::default() })]
+
+    /// `is_incomplete` consults the lexer before the parser: still exactly
+    /// "the parse stops at the end of the input, and something is open".
+    #[test]
+    fn incomplete_is_an_unfinished_parse_with_something_open(src in construct_soup()) {
+        let open = open_constructs(&src);
+        let expected = matches!(parse_program(&src), Err(e) if e.incomplete)
+            && (open.comment || open.brackets > 0 || open.blocks > 0);
+        prop_assert_eq!(is_incomplete(&src), expected, "{:?}", src);
+    }
+
+    /// A string literal's value is read back from the source through the
+    /// token's span: every escape decodes to what it stands for.
+    #[test]
+    fn string_literals_read_their_value_from_the_source(text in r#"[a-z"\\\n\t\r\x00'é⇑ ]{0,12}"#) {
+        let mut literal = String::from("\"");
+        for c in text.chars() {
+            match c {
+                '"' => literal.push_str("\\\""),
+                '\\' => literal.push_str("\\\\"),
+                '\n' => literal.push_str("\\n"),
+                '\t' => literal.push_str("\\t"),
+                '\r' => literal.push_str("\\r"),
+                '\0' => literal.push_str("\\0"),
+                '\'' => literal.push_str("\\'"),
+                c => literal.push(c),
+            }
+        }
+        literal.push('"');
+        let expr = parse_expr(&format!("[{literal}, 1]")).map_err(|e| TestCaseError::fail(e.message))?;
+        let ExprKind::List(items) = &expr.kind else {
+            return Err(TestCaseError::fail("not a list"));
+        };
+        prop_assert_eq!(&items[0].kind, &ExprKind::Str(text.clone()), "{}", literal);
+        prop_assert_eq!(items[0].span, Span::new(1, 1 + literal.len()));
+    }
 }

@@ -21,8 +21,9 @@
 pub mod ir;
 
 use crate::ast::{
-    Arg, BinOp, CollectionKind, Expr, ExprKind, ForSource, Lambda, LoopBody, LoopHead, Param,
-    Program, Span, StarPart, Stmt, TermNumber, TypeName, UnaryOp, UpPart,
+    game_sides, Arg, Assignment, BinOp, Chain, CollectionKind, Comprehension, Expr, ExprKind,
+    ForSource, IfExpr, InfixCall, Lambda, LoopBody, LoopExpr, LoopHead, MethodCall, Param, Program,
+    Span, StarPart, Stmt, SuperCall, Term, TermNumber, TypeName, UnaryOp, UpPart,
 };
 use crate::error::{ErrorKind, EvalError, EvalResult, Source};
 use crate::interp::Interp;
@@ -155,7 +156,8 @@ fn walk_expr(e: &Expr, f: &mut dyn FnMut(&Expr)) {
             | ExprKind::This
             | ExprKind::Break
             | ExprKind::Continue => {}
-            ExprKind::Term { up, star, .. } => {
+            ExprKind::Term(term) => {
+                let Term { up, star, .. } = &**term;
                 if let Some(UpPart::Multiple { count, .. }) = up {
                     walk_expr(count, f);
                 }
@@ -163,9 +165,7 @@ fn walk_expr(e: &Expr, f: &mut dyn FnMut(&Expr)) {
                     walk_expr(x, f);
                 }
             }
-            ExprKind::Game { left, right, .. } => {
-                left.iter().chain(right).for_each(|x| walk_expr(x, f))
-            }
+            ExprKind::Game { options, .. } => options.iter().for_each(|x| walk_expr(x, f)),
             ExprKind::List(xs) | ExprKind::Set(xs) | ExprKind::Tuple(xs) => {
                 xs.iter().for_each(|x| walk_expr(x, f))
             }
@@ -173,24 +173,27 @@ fn walk_expr(e: &Expr, f: &mut dyn FnMut(&Expr)) {
                 walk_expr(k, f);
                 walk_expr(v, f);
             }),
-            ExprKind::Comprehension { kind, body, heads } => {
+            ExprKind::Comprehension(comprehension) => {
+                let Comprehension { kind, body, heads } = &**comprehension;
                 walk_expr(body, f);
                 if let CollectionKind::Map(v) = kind {
                     walk_expr(v, f);
                 }
                 walk_heads(heads, f);
             }
-            ExprKind::Loop { heads, body } => {
+            ExprKind::Loop(lp) => {
+                let LoopExpr { heads, body } = &**lp;
                 walk_heads(heads, f);
                 match body {
                     LoopBody::Do(s) => walk_stmts(s, f),
                     LoopBody::Yield(sections) => sections.iter().for_each(|s| walk_stmts(s, f)),
                 }
             }
-            ExprKind::If {
-                branches,
-                otherwise,
-            } => {
+            ExprKind::If(if_expr) => {
+                let IfExpr {
+                    branches,
+                    otherwise,
+                } = &**if_expr;
                 for (c, b) in branches {
                     walk_expr(c, f);
                     walk_stmts(b, f);
@@ -200,28 +203,38 @@ fn walk_expr(e: &Expr, f: &mut dyn FnMut(&Expr)) {
                 }
             }
             ExprKind::Block(s) => walk_stmts(s, f),
-            ExprKind::Assign { value, .. } => walk_expr(value, f),
-            ExprKind::Super { args, .. } => {
-                args.iter().flatten().for_each(|a| walk_expr(a.value(), f))
-            }
+            ExprKind::Assign(assignment) => walk_expr(&assignment.value, f),
+            ExprKind::Super(call) => call
+                .args
+                .iter()
+                .flatten()
+                .for_each(|a| walk_expr(a.value(), f)),
             ExprKind::Unary { operand, .. } => walk_expr(operand, f),
             ExprKind::Explicit(game) => walk_expr(game, f),
-            ExprKind::Chain { first, rest } => {
+            ExprKind::Chain(chain) => {
+                let Chain { first, rest } = &**chain;
                 walk_expr(first, f);
                 rest.iter().for_each(|(_, e)| walk_expr(e, f));
             }
-            ExprKind::Binary { lhs, rhs, .. } | ExprKind::InfixMethod { lhs, rhs, .. } => {
+            ExprKind::Binary { lhs, rhs, .. } => {
                 walk_expr(lhs, f);
                 walk_expr(rhs, f);
+            }
+            ExprKind::InfixMethod(call) => {
+                walk_expr(&call.lhs, f);
+                walk_expr(&call.rhs, f);
             }
             ExprKind::Range { from, to, step } => {
                 walk_expr(from, f);
                 walk_expr(to, f);
                 step.iter().for_each(|s| walk_expr(s, f));
             }
-            ExprKind::Method { receiver, args, .. } => {
-                walk_expr(receiver, f);
-                args.iter().flatten().for_each(|a| walk_expr(a.value(), f));
+            ExprKind::Method(call) => {
+                walk_expr(&call.receiver, f);
+                call.args
+                    .iter()
+                    .flatten()
+                    .for_each(|a| walk_expr(a.value(), f));
             }
             ExprKind::Call { callee, args } => {
                 walk_expr(callee, f);
@@ -264,6 +277,34 @@ fn loop_has_lambda(heads: &[LoopHead], body: &[&Expr], stmts: &[&[Stmt]]) -> boo
 /// Errors of the compiler carry the span they are about.
 fn node(kind: NodeKind, span: Span) -> Node {
     Node::new(kind, span)
+}
+
+/// The node of statements in sequence: the statement itself when there is
+/// one.
+fn sequence(mut nodes: Vec<Node>, span: Span) -> Node {
+    if nodes.len() == 1 {
+        if let Some(n) = nodes.pop() {
+            return n;
+        }
+    }
+    node(NodeKind::Seq(nodes), span)
+}
+
+/// The span of a statement sequence, from its first statement to its last.
+fn statements_span(stmts: &[Stmt]) -> Span {
+    match (stmts.first(), stmts.last()) {
+        (Some(a), Some(b)) => a.span().to(b.span()),
+        _ => Span::default(),
+    }
+}
+
+/// A game `{L | R}` of compiled options: a constant when they all are
+/// constant short games ([`constant_game`]), else a node that builds it.
+fn game_node(left: Vec<Node>, right: Vec<Node>, span: Span) -> Node {
+    match constant_game(&left, &right) {
+        Some(v) => constant(v, span),
+        None => node(NodeKind::Game(left, right), span),
+    }
 }
 
 /// The value of a brace whose options are all constant short games
@@ -325,10 +366,13 @@ impl<'a> Compiler<'a> {
         matches!(self.mode, Mode::Worksheet)
     }
 
-    /// Compiles an input: its statements run in a fresh frame.
-    pub fn input(&mut self, program: &Program) -> EvalResult<Rc<FunctionIR>> {
+    /// Compiles an input: its statements run in a fresh frame. The syntax
+    /// tree is consumed and released as it is compiled (each statement,
+    /// and each element of a list or game: [`Compiler::expr_owned`]), so a
+    /// large input is not held as a tree and as code at once.
+    pub fn input(&mut self, program: Program) -> EvalResult<Rc<FunctionIR>> {
         self.frames.push(FrameScope::new());
-        let body = self.statements(&program.statements, true);
+        let body = self.input_statements(program.statements);
         let frame = self.frames.pop();
         let body = body?;
         Ok(Rc::new(FunctionIR {
@@ -522,16 +566,32 @@ impl<'a> Compiler<'a> {
         for s in stmts {
             nodes.push(self.statement(s, top)?);
         }
-        let span = match (stmts.first(), stmts.last()) {
-            (Some(a), Some(b)) => a.span().to(b.span()),
-            _ => Span::default(),
-        };
-        if nodes.len() == 1 {
-            if let Some(n) = nodes.pop() {
-                return Ok(n);
-            }
+        Ok(sequence(nodes, statements_span(stmts)))
+    }
+
+    /// The statements of an input, as [`Compiler::statements`] with `top`,
+    /// each released once compiled.
+    fn input_statements(&mut self, stmts: Vec<Stmt>) -> EvalResult<Node> {
+        let span = statements_span(&stmts);
+        let mut nodes = Vec::with_capacity(stmts.len());
+        for s in stmts {
+            let node = match s {
+                Stmt::Expr(e) => self.expr_owned(e)?,
+                Stmt::Assign {
+                    name,
+                    name_span,
+                    value,
+                } => {
+                    let span = name_span.to(value.span);
+                    let target = self.assign_target(&name, name_span)?;
+                    let value = self.expr_owned(value)?;
+                    node(NodeKind::Assign(target, Box::new(value)), span)
+                }
+                s => self.statement(&s, true)?,
+            };
+            nodes.push(node);
         }
-        Ok(node(NodeKind::Seq(nodes), span))
+        Ok(sequence(nodes, span))
     }
 
     /// A statement sequence in a block of its own.
@@ -608,7 +668,14 @@ impl<'a> Compiler<'a> {
         value: &Expr,
         span: Span,
     ) -> EvalResult<Node> {
-        let target = match self.lookup_local(name) {
+        let target = self.assign_target(name, name_span)?;
+        let value = self.expr(value)?;
+        Ok(node(NodeKind::Assign(target, Box::new(value)), span))
+    }
+
+    /// Where `name := ...` stores its value.
+    fn assign_target(&mut self, name: &str, name_span: Span) -> EvalResult<Target> {
+        Ok(match self.lookup_local(name) {
             Some((0, slot)) => Target::Local(slot),
             Some((d, slot)) => Target::Outer(d, slot),
             None => match self.mode.clone() {
@@ -617,9 +684,7 @@ impl<'a> Compiler<'a> {
                     self.member_target(&context, is_static, name, name_span)?
                 }
             },
-        };
-        let value = self.expr(value)?;
-        Ok(node(NodeKind::Assign(target, Box::new(value)), span))
+        })
     }
 
     fn member_target(
@@ -672,8 +737,8 @@ impl<'a> Compiler<'a> {
     /// enclosing labels (`labels`, innermost last) are back-references.
     fn loopy_node(&mut self, e: &Expr, labels: &mut Vec<String>) -> EvalResult<LoopyNode> {
         let ExprKind::Game {
-            left,
-            right,
+            options,
+            left_len,
             label,
             pass,
         } = &e.kind
@@ -682,9 +747,10 @@ impl<'a> Compiler<'a> {
                 EvalError::of(ErrorKind::Other, "a loopy specifier must be a game").at(e.span),
             );
         };
+        let (left, right) = game_sides(options, *left_len);
         let scoped = label.is_some();
         if let Some(l) = label {
-            labels.push(l.clone());
+            labels.push(String::clone(l));
         }
         let mut side =
             |options: &[Expr], labels: &mut Vec<String>| -> EvalResult<Vec<LoopyOption>> {
@@ -712,7 +778,7 @@ impl<'a> Compiler<'a> {
         }
         let (left, right) = right?;
         Ok(LoopyNode {
-            label: label.clone(),
+            label: label.as_deref().cloned(),
             left,
             right,
             pass: *pass,
@@ -722,9 +788,13 @@ impl<'a> Compiler<'a> {
     /// `'{L | R}'`: an explicit game whose nested braces are explicit
     /// games too (LOOPY 1.2).
     fn explicit(&mut self, game: &Expr) -> EvalResult<Node> {
-        let ExprKind::Game { left, right, .. } = &game.kind else {
+        let ExprKind::Game {
+            options, left_len, ..
+        } = &game.kind
+        else {
             return self.expr(game);
         };
+        let (left, right) = game_sides(options, *left_len);
         let mut side = |options: &[Expr]| -> EvalResult<Vec<Node>> {
             options
                 .iter()
@@ -744,29 +814,61 @@ impl<'a> Compiler<'a> {
         es.iter().map(|e| self.expr(e)).collect()
     }
 
+    /// Compiles an expression whose syntax tree is no longer needed, as
+    /// [`Compiler::expr`] does, releasing the tree as it goes: each element
+    /// of a list and each option of a game is dropped as soon as it is
+    /// compiled, so that a large literal is never held both as a tree and
+    /// as code. Other expressions are compiled by [`Compiler::expr`].
+    fn expr_owned(&mut self, e: Expr) -> EvalResult<Node> {
+        stacker::maybe_grow(64 * 1024, 2 * 1024 * 1024, || self.expr_owned_inner(e))
+    }
+
+    fn expr_owned_inner(&mut self, e: Expr) -> EvalResult<Node> {
+        let Expr { kind, span } = e;
+        match kind {
+            ExprKind::List(items) => Ok(node(NodeKind::List(self.exprs_owned(items)?), span)),
+            ExprKind::Game {
+                options,
+                left_len,
+                label: None,
+                pass: [false, false],
+            } => {
+                let mut options = options.into_vec().into_iter();
+                let left_len = usize::try_from(left_len).unwrap_or(usize::MAX);
+                let left = self.exprs_owned(options.by_ref().take(left_len))?;
+                let right = self.exprs_owned(options)?;
+                Ok(game_node(left, right, span))
+            }
+            kind => self.expr(&Expr::new(kind, span)),
+        }
+    }
+
+    fn exprs_owned(&mut self, es: impl IntoIterator<Item = Expr>) -> EvalResult<Vec<Node>> {
+        es.into_iter().map(|e| self.expr_owned(e)).collect()
+    }
+
     fn expr_inner(&mut self, e: &Expr) -> EvalResult<Node> {
         let span = e.span;
         Ok(match &e.kind {
-            ExprKind::Integer(n) => constant(Value::integer(Integer::from(n)), span),
-            ExprKind::Term { number, up, star } => {
+            ExprKind::Integer(n) => constant(Value::integer(n.clone()), span),
+            ExprKind::Term(term) => {
+                let Term { number, up, star } = &**term;
                 self.term(number.as_ref(), up.as_ref(), star.as_ref(), span)?
             }
             ExprKind::Explicit(game) => self.explicit(game)?,
             ExprKind::Game {
-                left,
-                right,
+                options,
+                left_len,
                 label,
                 pass,
             } => {
+                let (left, right) = game_sides(options, *left_len);
                 if label.is_some() || pass.contains(&true) {
                     let spec = self.loopy_node(e, &mut Vec::new())?;
                     node(NodeKind::Loopy(Box::new(spec)), span)
                 } else {
                     let (left, right) = (self.exprs(left)?, self.exprs(right)?);
-                    match constant_game(&left, &right) {
-                        Some(v) => constant(v, span),
-                        None => node(NodeKind::Game(left, right), span),
-                    }
+                    game_node(left, right, span)
                 }
             }
             ExprKind::List(items) => node(NodeKind::List(self.exprs(items)?), span),
@@ -779,14 +881,16 @@ impl<'a> Compiler<'a> {
                 }
                 node(NodeKind::Map(out), span)
             }
-            ExprKind::Comprehension { kind, body, heads } => {
+            ExprKind::Comprehension(comprehension) => {
+                let Comprehension { kind, body, heads } = &**comprehension;
                 self.comprehension(kind, body, heads, span)?
             }
-            ExprKind::Loop { heads, body } => self.loop_expr(heads, body, span)?,
-            ExprKind::If {
-                branches,
-                otherwise,
-            } => {
+            ExprKind::Loop(lp) => self.loop_expr(&lp.heads, &lp.body, span)?,
+            ExprKind::If(if_expr) => {
+                let IfExpr {
+                    branches,
+                    otherwise,
+                } = &**if_expr;
                 let mut out = Vec::with_capacity(branches.len());
                 for (cond, body) in branches {
                     let c = self.expr(cond)?;
@@ -806,11 +910,14 @@ impl<'a> Compiler<'a> {
                     node(NodeKind::Seq(vec![body]), span)
                 }
             }
-            ExprKind::Assign {
-                name,
-                name_span,
-                value,
-            } => self.assign(name, *name_span, value, span)?,
+            ExprKind::Assign(assignment) => {
+                let Assignment {
+                    name,
+                    name_span,
+                    value,
+                } = &**assignment;
+                self.assign(name, *name_span, value, span)?
+            }
             ExprKind::Str(s) => constant(Value::str(s), span),
             ExprKind::Bool(b) => constant(Value::Bool(*b), span),
             ExprKind::Ident(name) => self.ident(name, span)?,
@@ -824,11 +931,8 @@ impl<'a> Compiler<'a> {
                 }
                 Mode::Class { .. } => node(NodeKind::This, span),
             },
-            ExprKind::Super {
-                name,
-                name_span: _,
-                args,
-            } => {
+            ExprKind::Super(call) => {
+                let SuperCall { name, args, .. } = &**call;
                 let Mode::Class { context, .. } = &self.mode else {
                     return Err(EvalError::of(
                         ErrorKind::UndefinedName,
@@ -863,7 +967,8 @@ impl<'a> Compiler<'a> {
                     _ => node(NodeKind::Unary(*op, Box::new(operand)), span),
                 }
             }
-            ExprKind::Chain { first, rest } => {
+            ExprKind::Chain(chain) => {
+                let Chain { first, rest } = &**chain;
                 let first = Box::new(self.expr(first)?);
                 let mut ops = Vec::with_capacity(rest.len());
                 for (op, e) in rest {
@@ -895,7 +1000,8 @@ impl<'a> Compiler<'a> {
                     _ => node(NodeKind::Binary(*op, l, Box::new(self.expr(rhs)?)), span),
                 }
             }
-            ExprKind::InfixMethod { name, lhs, rhs } => {
+            ExprKind::InfixMethod(call) => {
+                let InfixCall { name, lhs, rhs } = &**call;
                 let recv = self.expr(lhs)?;
                 let arg = self.expr(rhs)?;
                 let args = ArgsIR {
@@ -918,12 +1024,15 @@ impl<'a> Compiler<'a> {
                     span,
                 )
             }
-            ExprKind::Method {
-                receiver,
-                name,
-                name_span: _,
-                args,
-            } => self.method(receiver, name, args.as_deref(), span)?,
+            ExprKind::Method(call) => {
+                let MethodCall {
+                    receiver,
+                    name,
+                    args,
+                    ..
+                } = &**call;
+                self.method(receiver, name, args.as_deref(), span)?
+            }
             ExprKind::Call { callee, args } => self.call(callee, args, span)?,
             ExprKind::Index { target, index } => node(
                 NodeKind::Index(Box::new(self.expr(target)?), Box::new(self.expr(index)?)),

@@ -260,27 +260,28 @@ impl Interp {
         crate::print::set_current(self);
         self.s.quiet_script.set(false);
         let program = parse_program(src).map_err(Error::Parse)?;
+        let silent = program.trailing_semicolon || program.statements.is_empty();
+        let ends_in_call = matches!(
+            program.statements.last(),
+            Some(crate::ast::Stmt::Expr(crate::ast::Expr {
+                kind: crate::ast::ExprKind::Call { .. },
+                ..
+            }))
+        );
         self.s.classes.refresh();
-        let result = self.guarded(|interp| {
-            let func = Compiler::worksheet(interp).input(&program)?;
+        let result = self.guarded(move |interp| {
+            // The compiler consumes the syntax tree: it is released as it is
+            // compiled, before the input runs.
+            let func = Compiler::worksheet(interp).input(program)?;
             interp.run_function(&func)
         });
         let value = result.map_err(Error::Eval)?;
-        let quiet_call = self.s.quiet_script.replace(false)
-            && matches!(
-                program.statements.last(),
-                Some(crate::ast::Stmt::Expr(crate::ast::Expr {
-                    kind: crate::ast::ExprKind::Call { .. },
-                    ..
-                }))
-            );
-        Ok(
-            if program.trailing_semicolon || program.statements.is_empty() || quiet_call {
-                None
-            } else {
-                Some(value)
-            },
-        )
+        let quiet_call = self.s.quiet_script.replace(false) && ends_in_call;
+        Ok(if silent || quiet_call {
+            None
+        } else {
+            Some(value)
+        })
     }
 
     /// Runs `f`, turning a stop request into an error and restoring the

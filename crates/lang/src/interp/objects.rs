@@ -715,16 +715,17 @@ impl Interp {
                 .at(e.span)
                 .in_source(&Some(script.source.clone()))
         })?;
+        let trailing_semicolon = program.trailing_semicolon;
         let mut compiler = crate::compile::Compiler::worksheet(self);
         let func = compiler
-            .input(&program)
+            .input(program)
             .map_err(|e| e.in_source(&Some(script.source.clone())))?;
         let _depth = self.enter_call()?;
         let v = self
             .run_function(&func)
             .map_err(|e| e.in_source(&Some(script.source.clone())))?;
-        self.s.quiet_script.set(program.trailing_semicolon);
-        Ok(if program.trailing_semicolon {
+        self.s.quiet_script.set(trailing_semicolon);
+        Ok(if trailing_semicolon {
             Value::Nothing
         } else {
             v

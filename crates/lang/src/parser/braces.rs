@@ -1,8 +1,8 @@
 //! Braces: sets, maps, comprehensions and games (NOTATION 3.1).
 
-use super::tree::{into_exprs, max_height, Tree};
+use super::tree::{into_exprs, into_exprs_of, max_height, Tree};
 use super::{ParseError, Parser};
-use crate::ast::{CollectionKind, Expr, ExprKind, Span};
+use crate::ast::{CollectionKind, Comprehension, Expr, ExprKind, Span};
 use crate::lexer::{Keyword, TokenKind};
 
 /// The contents of `{...}` between bar runs.
@@ -15,7 +15,7 @@ struct BraceParts {
     bars: Vec<(usize, Span)>,
 }
 
-impl Parser {
+impl Parser<'_> {
     /// `{}`, `{a, b}`, `{e for ...}`, `{=>}`, `{k => v, ...}`,
     /// `{k => v for ...}` or a game `{L | R}` with bar runs.
     pub(super) fn braces(&mut self) -> Result<Tree, ParseError> {
@@ -29,7 +29,7 @@ impl Parser {
         label: Option<(String, Span)>,
     ) -> Result<Tree, ParseError> {
         let open = self.bump();
-        if self.at(&TokenKind::FatArrow) && *self.kind(self.pos + 1) == TokenKind::RBrace {
+        if self.at(&TokenKind::FatArrow) && self.kind(self.pos + 1) == TokenKind::RBrace {
             self.bump();
             let close = self.bump();
             return Ok(Tree::leaf(ExprKind::Map(Vec::new()), open.to(close)));
@@ -169,31 +169,24 @@ impl Parser {
         open: Span,
     ) -> Result<Tree, ParseError> {
         let (heads, heads_height) = self.loop_heads()?;
-        let (closer, what) = match (&kind, self.token_at_span(open)) {
-            (CollectionKind::List, Some(TokenKind::LBracket)) => {
-                (TokenKind::RBracket, "`for`, `while`, `where` or `]`")
-            }
+        let opened_by_bracket = self
+            .src
+            .get(open.start()..)
+            .is_some_and(|s| s.starts_with('['));
+        let (closer, what) = match (&kind, opened_by_bracket) {
+            (CollectionKind::List, true) => (TokenKind::RBracket, "`for`, `while`, `where` or `]`"),
             (CollectionKind::List, _) => (TokenKind::RParen, "`for`, `while`, `where` or `)`"),
             _ => (TokenKind::RBrace, "`for`, `while`, `where` or `}`"),
         };
         let close = self.expect(&closer, what)?;
         self.node(body.height.max(heads_height), || {
-            let kind = ExprKind::Comprehension {
+            let kind = ExprKind::Comprehension(Box::new(Comprehension {
                 kind,
                 body: Box::new(body.into_expr()),
                 heads,
-            };
+            }));
             Expr::new(kind, open.to(close))
         })
-    }
-
-    /// The kind of the token that starts at `span`.
-    fn token_at_span(&self, span: Span) -> Option<TokenKind> {
-        let index = self
-            .tokens
-            .binary_search_by_key(&span.start, |t| t.span.start)
-            .ok()?;
-        self.tokens.get(index).map(|t| t.kind.clone())
     }
 
     /// Turns the parts of `{...}` into a set (no bars) or a game.
@@ -220,7 +213,7 @@ impl Parser {
         }
         let mut tree = self.game(parts, Some(span))?;
         if let (Some((name, at)), ExprKind::Game { label, .. }) = (label, &mut tree.expr.kind) {
-            *label = Some(name);
+            *label = Some(Box::new(name));
             tree.expr.span = at.to(tree.expr.span);
         }
         Ok(tree)
@@ -269,13 +262,10 @@ impl Parser {
             bars: right_bars,
         })?;
         self.node(max_height(left.iter().chain(&right)), || {
+            let left_len = left.len();
+            let options = into_exprs_of(left, right);
             Expr::new(
-                ExprKind::Game {
-                    left: into_exprs(left),
-                    right: into_exprs(right),
-                    label: None,
-                    pass: [left_pass, right_pass],
-                },
+                ExprKind::game(options, left_len, None, [left_pass, right_pass]),
                 span,
             )
         })
@@ -301,7 +291,7 @@ fn slash_game_span(parts: &BraceParts) -> Span {
     let last_bar = parts.bars.last().map_or(first_bar, |bar| bar.1);
     let first_option = parts.segments.first().and_then(|options| options.first());
     let last_option = parts.segments.last().and_then(|options| options.last());
-    let start = first_option.map_or(first_bar.start, |option| option.span().start);
-    let end = last_option.map_or(last_bar.end, |option| option.span().end);
+    let start = first_option.map_or(first_bar.start(), |option| option.span().start());
+    let end = last_option.map_or(last_bar.end(), |option| option.span().end());
     Span::new(start, end)
 }

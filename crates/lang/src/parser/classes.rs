@@ -24,7 +24,7 @@ fn modifier(keyword: Keyword) -> Option<Modifier> {
     })
 }
 
-impl Parser {
+impl Parser<'_> {
     pub(super) fn unit(&mut self) -> Result<SourceUnit, ParseError> {
         while self.at_keyword(Keyword::Import) {
             self.import()?;
@@ -69,7 +69,7 @@ impl Parser {
             if matches!(k, Keyword::Class | Keyword::Enum) {
                 return true;
             }
-            if modifier(*k).is_none() {
+            if modifier(k).is_none() {
                 return false;
             }
             index += 1;
@@ -99,7 +99,7 @@ impl Parser {
                 matches!(
                     k,
                     Keyword::Def | Keyword::Var | Keyword::Class | Keyword::Enum
-                ) || modifier(*k).is_some()
+                ) || modifier(k).is_some()
             }
             _ => false,
         }
@@ -143,7 +143,7 @@ impl Parser {
         }
         let mut elements = Vec::new();
         if kind == ClassKind::Enum {
-            while let TokenKind::Ident(_) = self.peek().kind {
+            while self.at(&TokenKind::Ident) {
                 elements.push(self.take_ident("an enum element")?);
                 if self.eat(&TokenKind::Comma).is_none() {
                     break;

@@ -4,8 +4,11 @@
 use super::terms::{is_down_word, Suffix};
 use super::tree::{args_height, boxed, into_args, max_height, ArgTree, Tree};
 use super::{ParseError, Parser};
-use crate::ast::{BinOp, CollectionKind, Expr, ExprKind, Lambda, Param, Span, TypeName, UnaryOp};
-use crate::lexer::{Keyword, TokenKind};
+use crate::ast::{
+    Assignment, BinOp, CollectionKind, Expr, ExprKind, InfixCall, Lambda, MethodCall, Param, Span,
+    SuperCall, TypeName, UnaryOp,
+};
+use crate::lexer::{string_value, Keyword, TokenKind};
 
 /// A binary operator at the current token, as precedence climbing sees it.
 #[derive(Clone, Copy)]
@@ -55,7 +58,7 @@ fn is_capitalised(word: &str) -> bool {
     word.chars().next().is_some_and(char::is_uppercase)
 }
 
-impl Parser {
+impl Parser<'_> {
     /// Parses an expression, including assignments and lambdas.
     pub(super) fn parse_expr(&mut self) -> Result<Tree, ParseError> {
         self.nested(Parser::assignment)
@@ -63,8 +66,8 @@ impl Parser {
 
     /// `name := e` or a function expression.
     fn assignment(&mut self) -> Result<Tree, ParseError> {
-        let assigns = matches!(self.peek().kind, TokenKind::Ident(_))
-            && *self.kind(self.pos + 1) == TokenKind::ColonEq;
+        let assigns = matches!(self.peek().kind, TokenKind::Ident)
+            && self.kind(self.pos + 1) == TokenKind::ColonEq;
         if !assigns {
             let value = self.function_inner()?;
             if self.at(&TokenKind::ColonEq) {
@@ -82,11 +85,11 @@ impl Parser {
         let span = name_span.to(value.span());
         self.node(value.height, || {
             Expr::new(
-                ExprKind::Assign {
+                ExprKind::Assign(Box::new(Assignment {
                     name,
                     name_span,
                     value: boxed(value),
-                },
+                })),
                 span,
             )
         })
@@ -109,27 +112,27 @@ impl Parser {
     /// the index of its `->`, without consuming anything.
     fn lambda_arrow_ahead(&self) -> Option<usize> {
         let start = self.pos;
-        if let TokenKind::Ident(_) = self.kind(start) {
-            return (*self.kind(start + 1) == TokenKind::Arrow).then_some(start + 1);
+        if self.kind(start) == TokenKind::Ident {
+            return (self.kind(start + 1) == TokenKind::Arrow).then_some(start + 1);
         }
-        if *self.kind(start) != TokenKind::LParen {
+        if self.kind(start) != TokenKind::LParen {
             return None;
         }
         // A parameter list: `name [as A.B] [? default | ...]`, comma
         // separated. Only a default can hold arbitrary tokens, so anything
         // else that is not a parameter ends the look-ahead at once.
         let mut index = start + 1;
-        if *self.kind(index) != TokenKind::RParen {
+        if self.kind(index) != TokenKind::RParen {
             loop {
-                let TokenKind::Ident(_) = self.kind(index) else {
+                let TokenKind::Ident = self.kind(index) else {
                     return None;
                 };
                 index += 1;
-                if *self.kind(index) == TokenKind::Keyword(Keyword::As) {
+                if self.kind(index) == TokenKind::Keyword(Keyword::As) {
                     index += 1;
-                    while matches!(self.kind(index), TokenKind::Ident(_)) {
+                    while matches!(self.kind(index), TokenKind::Ident) {
                         index += 1;
-                        if *self.kind(index) != TokenKind::Dot {
+                        if self.kind(index) != TokenKind::Dot {
                             break;
                         }
                         index += 1;
@@ -147,7 +150,7 @@ impl Parser {
                 }
             }
         }
-        (*self.kind(index + 1) == TokenKind::Arrow).then_some(index + 1)
+        (self.kind(index + 1) == TokenKind::Arrow).then_some(index + 1)
     }
 
     /// The index of the `,` or `)` that ends a parameter's default
@@ -197,11 +200,11 @@ impl Parser {
         let span = start.to(body.span());
         self.node(height.max(body.height), || {
             Expr::new(
-                ExprKind::Lambda(Lambda {
+                ExprKind::Lambda(Box::new(Lambda {
                     params,
                     body: boxed(body),
                     parenthesised,
-                }),
+                })),
                 span,
             )
         })
@@ -254,7 +257,7 @@ impl Parser {
     pub(super) fn type_name(&mut self) -> Result<TypeName, ParseError> {
         let (first, mut span) = self.take_ident("a class name")?;
         let mut path = vec![first];
-        while self.at(&TokenKind::Dot) && matches!(self.kind(self.pos + 1), TokenKind::Ident(_)) {
+        while self.at(&TokenKind::Dot) && matches!(self.kind(self.pos + 1), TokenKind::Ident) {
             self.bump();
             let (part, part_span) = self.take_ident("a class name")?;
             span = span.to(part_span);
@@ -265,7 +268,7 @@ impl Parser {
 
     /// The binary operator at the current token and its precedence.
     fn infix_at(&self) -> Option<(Infix, u8)> {
-        let infix = match &self.peek().kind {
+        let infix = match self.peek().kind {
             TokenKind::Keyword(Keyword::Or) => (Infix::Binary(BinOp::Or), PREC_OR),
             TokenKind::Keyword(Keyword::And) => (Infix::Binary(BinOp::And), PREC_AND),
             TokenKind::Keyword(Keyword::Is) => (Infix::Binary(BinOp::Is), PREC_IS),
@@ -281,7 +284,9 @@ impl Parser {
             TokenKind::LtBar => (Infix::Binary(BinOp::LessOrConfused), PREC_COMPARE),
             TokenKind::BarGt => (Infix::Binary(BinOp::GreaterOrConfused), PREC_COMPARE),
             TokenKind::LtGt => (Infix::Binary(BinOp::Confused), PREC_COMPARE),
-            TokenKind::Ident(name) if is_capitalised(name) => (Infix::Method, PREC_INFIX_METHOD),
+            TokenKind::Ident if self.ident_at(self.pos).is_some_and(is_capitalised) => {
+                (Infix::Method, PREC_INFIX_METHOD)
+            }
             TokenKind::DotDot => (Infix::Range, PREC_RANGE),
             TokenKind::Plus => (Infix::Binary(BinOp::Add), PREC_ADD),
             TokenKind::Minus => (Infix::Binary(BinOp::Sub), PREC_ADD),
@@ -361,11 +366,11 @@ impl Parser {
         let span = lhs.span().to(rhs.span());
         self.node(lhs.height.max(rhs.height), || {
             Expr::new(
-                ExprKind::InfixMethod {
+                ExprKind::InfixMethod(Box::new(InfixCall {
                     name,
                     lhs: boxed(lhs),
                     rhs: boxed(rhs),
-                },
+                })),
                 span,
             )
         })
@@ -413,8 +418,8 @@ impl Parser {
                 let denominator = self.take_int()?;
                 let fraction = self.binary(
                     BinOp::Div,
-                    Tree::leaf(ExprKind::Integer(numerator.0), numerator.1),
-                    Tree::leaf(ExprKind::Integer(denominator.0), denominator.1),
+                    Tree::leaf(ExprKind::Integer(numerator.0.into()), numerator.1),
+                    Tree::leaf(ExprKind::Integer(denominator.0.into()), denominator.1),
                 )?;
                 return self.unary(UnaryOp::PlusMinus, op_span, fraction);
             }
@@ -433,10 +438,10 @@ impl Parser {
     /// written without spaces and not itself the number part of a term.
     fn fraction_ahead(&self) -> bool {
         let numerator = self.pos + 1;
-        matches!(self.kind(numerator), TokenKind::Int(_))
-            && *self.kind(numerator + 1) == TokenKind::Slash
+        matches!(self.kind(numerator), TokenKind::Int)
+            && self.kind(numerator + 1) == TokenKind::Slash
             && self.touches(numerator + 1)
-            && matches!(self.kind(numerator + 2), TokenKind::Int(_))
+            && matches!(self.kind(numerator + 2), TokenKind::Int)
             && self.touches(numerator + 2)
             && self.suffix_after_int(numerator + 2) == Suffix::None
             && !matches!(
@@ -450,7 +455,7 @@ impl Parser {
     /// to the number part alone.
     fn negative_term_ahead(&self) -> bool {
         let number = self.pos + 1;
-        matches!(self.kind(number), TokenKind::Int(_))
+        matches!(self.kind(number), TokenKind::Int)
             && self.touches(number)
             && self.number_shape(number).suffix != Suffix::None
     }
@@ -477,7 +482,7 @@ impl Parser {
     fn postfix(&mut self, mut tree: Tree) -> Result<Tree, ParseError> {
         let control = matches!(
             tree.expr.kind,
-            ExprKind::If { .. } | ExprKind::Loop { .. } | ExprKind::Block(_)
+            ExprKind::If(_) | ExprKind::Loop(_) | ExprKind::Block(_)
         );
         loop {
             if control && !self.at(&TokenKind::Dot) {
@@ -504,7 +509,7 @@ impl Parser {
                     self.node(tree.height.max(args_height(&args)), || {
                         let kind = ExprKind::Call {
                             callee: boxed(tree),
-                            args: into_args(args),
+                            args: into_args(args).into_boxed_slice(),
                         };
                         Expr::new(kind, span)
                     })?
@@ -518,12 +523,12 @@ impl Parser {
     fn method(&mut self, receiver: Tree) -> Result<Tree, ParseError> {
         let dot = self.bump();
         let is_integer = matches!(receiver.expr.kind, ExprKind::Integer(_));
-        if is_integer && self.touches(self.pos) && matches!(self.peek().kind, TokenKind::Int(_)) {
+        if is_integer && self.touches(self.pos) && matches!(self.peek().kind, TokenKind::Int) {
             return Err(ParseError::new(
                 format!(
                     "expected a method name after `.`, found {}; there are no decimal numbers, \
                      write a fraction such as `3/2`",
-                    self.peek().kind.describe()
+                    self.peek().describe(self.src)
                 ),
                 dot.to(self.peek().span),
             ));
@@ -540,12 +545,12 @@ impl Parser {
         self.node(height, || {
             let args = args.map(into_args);
             Expr::new(
-                ExprKind::Method {
+                ExprKind::Method(Box::new(MethodCall {
                     receiver: boxed(receiver),
                     name,
                     name_span,
                     args,
-                },
+                })),
                 span,
             )
         })
@@ -580,8 +585,8 @@ impl Parser {
     }
 
     fn argument(&mut self) -> Result<ArgTree, ParseError> {
-        let keyword = matches!(self.peek().kind, TokenKind::Ident(_))
-            && *self.kind(self.pos + 1) == TokenKind::FatArrow;
+        let keyword = matches!(self.peek().kind, TokenKind::Ident)
+            && self.kind(self.pos + 1) == TokenKind::FatArrow;
         let name = if keyword {
             let (name, _) = self.take_ident("an argument name")?;
             self.bump();
@@ -596,13 +601,13 @@ impl Parser {
     }
 
     fn atom(&mut self) -> Result<Tree, ParseError> {
-        match &self.peek().kind {
-            TokenKind::Int(_) => self.number_led(None),
-            TokenKind::Ident(word) if is_down_word(word) => self.up_term(),
-            TokenKind::Ident(_) => {
+        match self.peek().kind {
+            TokenKind::Int => self.number_led(None),
+            TokenKind::Ident if self.ident_at(self.pos).is_some_and(is_down_word) => self.up_term(),
+            TokenKind::Ident => {
                 let (name, span) = self.take_ident("a name")?;
-                let next = &self.tokens[self.pos.min(self.tokens.len() - 1)];
-                if next.kind == TokenKind::LBrace && next.span.start == span.end {
+                let next = self.peek();
+                if next.kind == TokenKind::LBrace && next.span.start() == span.end() {
                     return self.labelled_braces(Some((name, span)));
                 }
                 Ok(Tree::leaf(ExprKind::Ident(name), span))
@@ -632,8 +637,8 @@ impl Parser {
             TokenKind::Keyword(Keyword::Pass) => {
                 Err(ParseError::new("Unexpected `pass`.", self.peek().span))
             }
-            TokenKind::Str(text) => {
-                let text = text.clone();
+            TokenKind::Str => {
+                let text = string_value(self.src, self.peek().span);
                 Ok(Tree::leaf(ExprKind::Str(text), self.bump()))
             }
             TokenKind::Caret | TokenKind::UpArrow(_) | TokenKind::DownArrow(_) => self.up_term(),
@@ -660,11 +665,11 @@ impl Parser {
         let height = args.as_deref().map_or(0, args_height);
         self.node(height, || {
             Expr::new(
-                ExprKind::Super {
+                ExprKind::Super(Box::new(SuperCall {
                     name,
                     name_span,
                     args: args.map(into_args),
-                },
+                })),
                 start.to(end),
             )
         })

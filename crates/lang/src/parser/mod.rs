@@ -5,6 +5,10 @@
 //! [`parse_expr`] a single expression and [`parse_unit`] a class file.
 //! All are hand-written recursive descent over the tokens of
 //! [`crate::lexer`], with precedence climbing for the binary operators.
+//! The tokens are read as the parser reaches them and dropped once passed
+//! (a window of tokens, not a list of the whole input); the input is lexed
+//! once through first, so that a lexical error anywhere is reported before
+//! any syntax error, as if the whole input had been split into tokens first.
 //! Loosest first:
 //!
 //! | level | syntax                                   | associativity |
@@ -57,13 +61,15 @@ mod statements;
 mod terms;
 mod tree;
 
+use std::cell::RefCell;
+use std::collections::VecDeque;
 use std::fmt;
 
 use num_bigint::BigInt;
 
 use crate::ast::{Expr, Program, Span};
 use crate::decl::SourceUnit;
-use crate::lexer::{tokenize, Keyword, LexError, Token, TokenKind};
+use crate::lexer::{Keyword, LexError, Lexer, Token, TokenKind};
 
 /// The deepest nesting the parser accepts, and the greatest height of the
 /// trees it returns. Nested sub-expressions (in brackets, braces,
@@ -158,23 +164,25 @@ pub struct Open {
 
 /// The brackets and blocks `src` leaves open.
 pub fn open_constructs(src: &str) -> Open {
-    let tokens = match tokenize(src) {
-        Ok(t) => t,
-        Err(e) => {
-            return Open {
-                comment: e.incomplete,
-                ..Open::default()
-            }
-        }
-    };
     let mut open = Open::default();
     let mut brackets: i64 = 0;
     let mut blocks: i64 = 0;
     // Within the heads of a loop (between `for`/`while` and `do`/`yield`):
     // further `for` and `while` belong to the same loop.
     let mut in_heads = false;
-    for t in &tokens {
-        match &t.kind {
+    let mut lexer = Lexer::new(src);
+    loop {
+        let token = match lexer.next_token() {
+            Ok(token) => token,
+            Err(e) => {
+                return Open {
+                    comment: e.incomplete,
+                    ..Open::default()
+                }
+            }
+        };
+        match token.kind {
+            TokenKind::Eof => break,
             TokenKind::LParen | TokenKind::LBracket | TokenKind::LBrace => brackets += 1,
             TokenKind::RParen | TokenKind::RBracket | TokenKind::RBrace => brackets -= 1,
             TokenKind::Keyword(Keyword::Begin | Keyword::If | Keyword::Class | Keyword::Enum) => {
@@ -200,23 +208,25 @@ pub fn open_constructs(src: &str) -> Open {
 /// lexer and parser decide, so brackets inside comments and strings do not
 /// count; an input that merely ends in an operator is an error, not an
 /// unfinished input.
+///
+/// Both must hold: the parse stops at the end of the input, and something
+/// is open there. The second is a pass of the lexer alone, so it is checked
+/// first and the input is parsed only when something is open (a whole
+/// input, the usual case, is not parsed here at all).
 pub fn is_incomplete(src: &str) -> bool {
-    match parse_program(src) {
-        Ok(_) => false,
-        Err(e) if !e.incomplete => false,
-        Err(_) => {
-            let open = open_constructs(src);
-            open.comment || open.brackets > 0 || open.blocks > 0
-        }
+    let open = open_constructs(src);
+    if !(open.comment || open.brackets > 0 || open.blocks > 0) {
+        return false;
     }
+    matches!(parse_program(src), Err(e) if e.incomplete)
 }
 
-/// The parser state: the tokens and the current position.
-struct Parser {
-    /// The tokens, without the final `Eof`.
-    tokens: Vec<Token>,
-    /// The `Eof` token, returned for every index past the end.
-    eof: Token,
+/// The parser state: the source, its tokens and the current position.
+struct Parser<'a> {
+    /// The source text (the text of words and literals is read from it).
+    src: &'a str,
+    /// The tokens around the current position, read as they are needed.
+    tokens: RefCell<TokenWindow<'a>>,
     /// Index of the current token.
     pos: usize,
     /// Current nesting depth, bounded by `MAX_DEPTH`.
@@ -226,43 +236,103 @@ struct Parser {
     in_class: bool,
 }
 
-// Token access.
-impl Parser {
-    fn new(src: &str) -> Result<Parser, ParseError> {
-        let mut tokens = tokenize(src)?;
-        let end = Span::new(src.len(), src.len());
-        let eof = match tokens.pop() {
-            Some(token) if token.kind == TokenKind::Eof => token,
-            Some(token) => {
-                tokens.push(token);
-                Token {
-                    kind: TokenKind::Eof,
-                    span: end,
-                }
+/// How many consumed tokens the window keeps behind the current one (the
+/// parser looks back one token: whether the current one touches it, the
+/// span of the last consumed one).
+const KEPT_BEHIND: usize = 2;
+
+/// The tokens of the input from index `first` on, lexed on demand: look
+/// ahead as far as the parser asks, forget what lies behind it.
+struct TokenWindow<'a> {
+    lexer: Lexer<'a>,
+    /// Tokens `first..first + buf.len()`, never the final `Eof`.
+    buf: VecDeque<Token>,
+    /// The index of `buf[0]` among all the tokens.
+    first: usize,
+    /// The lexer has reached the end of the input.
+    done: bool,
+}
+
+impl TokenWindow<'_> {
+    /// The token at `index`, unless `index` is past the last token before
+    /// `Eof` (or was already dropped, which the parser never asks for).
+    fn get(&mut self, index: usize) -> Option<Token> {
+        while !self.done && self.first + self.buf.len() <= index {
+            match self.lexer.next_token() {
+                Ok(token) if token.kind != TokenKind::Eof => self.buf.push_back(token),
+                // The input was lexed through before parsing, so an error
+                // cannot come; it would end the tokens.
+                _ => self.done = true,
             }
-            None => Token {
-                kind: TokenKind::Eof,
-                span: end,
-            },
-        };
+        }
+        self.buf.get(index.checked_sub(self.first)?).copied()
+    }
+
+    /// Drops the tokens more than [`KEPT_BEHIND`] before `pos`.
+    fn advance_to(&mut self, pos: usize) {
+        while self.first + KEPT_BEHIND < pos && self.buf.pop_front().is_some() {
+            self.first += 1;
+        }
+    }
+}
+
+// Token access.
+impl<'a> Parser<'a> {
+    fn new(src: &'a str) -> Result<Parser<'a>, ParseError> {
+        if src.len() > Span::MAX_SOURCE_LEN {
+            return Err(ParseError::new(
+                format!(
+                    "the input is too long: a source text has at most {} bytes",
+                    Span::MAX_SOURCE_LEN
+                ),
+                Span::new(0, 0),
+            ));
+        }
+        // Lex the whole input first: a lexical error is reported before any
+        // syntax error, wherever it is.
+        let mut check = Lexer::new(src);
+        while check.next_token()?.kind != TokenKind::Eof {}
         Ok(Parser {
-            tokens,
-            eof,
+            src,
+            tokens: RefCell::new(TokenWindow {
+                lexer: Lexer::new(src),
+                buf: VecDeque::new(),
+                first: 0,
+                done: false,
+            }),
             pos: 0,
             depth: 0,
             in_class: false,
         })
     }
 
-    fn token(&self, index: usize) -> &Token {
-        self.tokens.get(index).unwrap_or(&self.eof)
+    /// The `Eof` token, returned for every index past the end.
+    fn eof(&self) -> Token {
+        Token {
+            kind: TokenKind::Eof,
+            span: Span::new(self.src.len(), self.src.len()),
+        }
     }
 
-    fn kind(&self, index: usize) -> &TokenKind {
-        &self.token(index).kind
+    /// The token at `index`, if it is not past the end.
+    fn real_token(&self, index: usize) -> Option<Token> {
+        self.tokens.borrow_mut().get(index)
     }
 
-    fn peek(&self) -> &Token {
+    fn token(&self, index: usize) -> Token {
+        self.real_token(index).unwrap_or_else(|| self.eof())
+    }
+
+    /// The source text of a token.
+    fn text(&self, token: Token) -> &'a str {
+        token.text(self.src)
+    }
+
+    fn kind(&self, index: usize) -> TokenKind {
+        self.token(index).kind
+    }
+
+    fn peek(&self) -> Token {
         self.token(self.pos)
     }
 
@@ -277,8 +347,8 @@ impl Parser {
     /// True when the token at `index` directly follows the previous token
     /// with no space or comment between them.
     fn touches(&self, index: usize) -> bool {
-        match index.checked_sub(1).and_then(|prev| self.tokens.get(prev)) {
-            Some(prev) => prev.span.end == self.token(index).span.start,
+        match index.checked_sub(1).and_then(|prev| self.real_token(prev)) {
+            Some(prev) => prev.span.end() == self.token(index).span.start(),
             None => false,
         }
     }
@@ -286,27 +356,33 @@ impl Parser {
     /// Consumes the current token (never moving past the end) and returns
     /// its span.
     fn bump(&mut self) -> Span {
-        let span = self.peek().span;
-        if self.pos < self.tokens.len() {
-            self.pos += 1;
+        let token = self.real_token(self.pos);
+        match token {
+            Some(token) => {
+                self.pos += 1;
+                self.tokens.get_mut().advance_to(self.pos);
+                token.span
+            }
+            None => self.eof().span,
         }
-        span
     }
 
     /// The span of the last consumed token.
     fn previous_span(&self) -> Span {
-        self.pos
-            .checked_sub(1)
-            .and_then(|index| self.tokens.get(index))
-            .map_or(self.eof.span, |token| token.span)
+        self.previous_token()
+            .map_or(self.eof().span, |token| token.span)
     }
 
     /// The last consumed token's kind.
-    fn previous_kind(&self) -> Option<&TokenKind> {
+    fn previous_kind(&self) -> Option<TokenKind> {
+        self.previous_token().map(|token| token.kind)
+    }
+
+    /// The last consumed token.
+    fn previous_token(&self) -> Option<Token> {
         self.pos
             .checked_sub(1)
-            .and_then(|index| self.tokens.get(index))
-            .map(|token| &token.kind)
+            .and_then(|index| self.real_token(index))
     }
 
     /// Consumes the current token if it is `kind`.
@@ -339,31 +415,36 @@ impl Parser {
     fn expected(&self, what: &str) -> ParseError {
         let found = self.peek();
         ParseError {
-            message: format!("expected {what}, found {}", found.kind.describe()),
+            message: format!("expected {what}, found {}", found.describe(self.src)),
             span: found.span,
             incomplete: found.kind == TokenKind::Eof,
         }
     }
 
+    /// The value of the integer literal at `index`, if there is one.
+    fn int_at(&self, index: usize) -> Option<BigInt> {
+        self.token(index).integer(self.src)
+    }
+
     /// Consumes an integer literal at the current token.
     fn take_int(&mut self) -> Result<(BigInt, Span), ParseError> {
-        match &self.peek().kind {
-            TokenKind::Int(n) => {
-                let n = n.clone();
-                Ok((n, self.bump()))
-            }
-            _ => Err(self.expected("an integer")),
+        match self.int_at(self.pos) {
+            Some(n) => Ok((n, self.bump())),
+            None => Err(self.expected("an integer")),
         }
+    }
+
+    /// The word at `index`, if the token there is one.
+    fn ident_at(&self, index: usize) -> Option<&'a str> {
+        let token = self.token(index);
+        (token.kind == TokenKind::Ident).then(|| self.text(token))
     }
 
     /// Consumes a word at the current token.
     fn take_ident(&mut self, what: &str) -> Result<(String, Span), ParseError> {
-        match &self.peek().kind {
-            TokenKind::Ident(name) => {
-                let name = name.clone();
-                Ok((name, self.bump()))
-            }
-            _ => Err(self.expected(what)),
+        match self.ident_at(self.pos) {
+            Some(name) => Ok((name.to_string(), self.bump())),
+            None => Err(self.expected(what)),
         }
     }
 
@@ -377,7 +458,7 @@ impl Parser {
     /// Runs `f` one nesting level deeper, growing the stack if needed.
     fn nested<T>(
         &mut self,
-        f: impl FnOnce(&mut Parser) -> Result<T, ParseError>,
+        f: impl FnOnce(&mut Parser<'a>) -> Result<T, ParseError>,
     ) -> Result<T, ParseError> {
         if self.depth >= MAX_DEPTH {
             return Err(self.too_deep());
@@ -389,7 +470,7 @@ impl Parser {
     }
 }
 
-impl Parser {
+impl Parser<'_> {
     /// Rejects names that could never be referred to (down parts), outside
     /// class bodies.
     fn check_binding_name(&self, name: &str, span: Span) -> Result<(), ParseError> {

@@ -3,7 +3,9 @@
 
 use super::tree::{boxed, into_stmts, stmts_height, StmtTree, Tree};
 use super::{ParseError, Parser};
-use crate::ast::{Expr, ExprKind, ForSource, Lambda, LoopBody, LoopHead, Program, Stmt};
+use crate::ast::{
+    Expr, ExprKind, ForSource, IfExpr, Lambda, LoopBody, LoopExpr, LoopHead, Program, Stmt,
+};
 use crate::lexer::{Keyword, TokenKind};
 
 /// Where a statement sequence sits: the top level of an input (where `def`
@@ -14,7 +16,7 @@ pub(super) enum Level {
     Block,
 }
 
-impl Parser {
+impl Parser<'_> {
     pub(super) fn program(&mut self) -> Result<Program, ParseError> {
         let (statements, trailing_semicolon) = self.statements(Level::Top, &[])?;
         if !self.at(&TokenKind::Eof) {
@@ -48,7 +50,7 @@ impl Parser {
             }
             let after_end = !statements.is_empty()
                 && !trailing_semicolon
-                && self.previous_kind() == Some(&TokenKind::Keyword(Keyword::End));
+                && self.previous_kind() == Some(TokenKind::Keyword(Keyword::End));
             if !statements.is_empty() && !trailing_semicolon && !after_end {
                 return Err(self.statement_end_expected(terminators));
             }
@@ -63,7 +65,7 @@ impl Parser {
                     ))
                 }
                 _ if self.at_terminator(terminators) => {}
-                _ if self.previous_kind() == Some(&TokenKind::Keyword(Keyword::End)) => {}
+                _ if self.previous_kind() == Some(TokenKind::Keyword(Keyword::End)) => {}
                 _ => return Err(self.statement_end_expected(terminators)),
             }
         }
@@ -102,7 +104,7 @@ impl Parser {
                 "a class can only be declared in a .cgs file of the library path",
                 self.peek().span,
             )),
-            TokenKind::Ident(_) if *self.kind(self.pos + 1) == TokenKind::ColonEq => {
+            TokenKind::Ident if self.kind(self.pos + 1) == TokenKind::ColonEq => {
                 let (name, name_span) = self.take_ident("a name")?;
                 self.check_binding_name(&name, name_span)?;
                 self.bump();
@@ -231,13 +233,13 @@ impl Parser {
             .unwrap_or(0);
         self.node(height, || {
             Expr::new(
-                ExprKind::If {
+                ExprKind::If(Box::new(IfExpr {
                     branches: branches
                         .into_iter()
                         .map(|(c, b)| (c.into_expr(), into_stmts(b)))
                         .collect(),
                     otherwise: otherwise.map(into_stmts),
-                },
+                })),
                 start.to(end),
             )
         })
@@ -265,7 +267,10 @@ impl Parser {
         };
         let end = self.expect_keyword(Keyword::End, "`end` to close the loop")?;
         self.node(heads_height.max(body_height), || {
-            Expr::new(ExprKind::Loop { heads, body }, start.to(end))
+            Expr::new(
+                ExprKind::Loop(Box::new(LoopExpr { heads, body })),
+                start.to(end),
+            )
         })
     }
 

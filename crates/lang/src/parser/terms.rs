@@ -31,7 +31,7 @@ use num_traits::Zero;
 
 use super::tree::{boxed, Tree};
 use super::{ParseError, Parser};
-use crate::ast::{BinOp, Expr, ExprKind, Span, StarPart, TermNumber, UnaryOp, UpPart};
+use crate::ast::{BinOp, Expr, ExprKind, Span, StarPart, Term, TermNumber, UnaryOp, UpPart};
 use crate::lexer::{Keyword, TokenKind};
 
 /// What touches an integer literal and decides how it reads (NOTATION 3.5).
@@ -84,12 +84,12 @@ pub(super) fn is_down_word(word: &str) -> bool {
 
 /// Tokens that can begin an operand, for deciding whether `*` touching a
 /// number is a product (`3*5`) or a star (`3*`).
-pub(super) fn can_begin_operand(kind: &TokenKind) -> bool {
+pub(super) fn can_begin_operand(kind: TokenKind) -> bool {
     matches!(
         kind,
-        TokenKind::Int(_)
-            | TokenKind::Ident(_)
-            | TokenKind::Str(_)
+        TokenKind::Int
+            | TokenKind::Ident
+            | TokenKind::Str
             | TokenKind::LParen
             | TokenKind::LBracket
             | TokenKind::LBrace
@@ -116,7 +116,7 @@ pub(super) fn can_begin_operand(kind: &TokenKind) -> bool {
     )
 }
 
-impl Parser {
+impl Parser<'_> {
     /// Whether a `^` at `index` (touching an integer) is the power operator:
     /// it is when the next token touches it and is an integer, `(`, `-`,
     /// `+`, `+-` or a word.
@@ -124,12 +124,12 @@ impl Parser {
         self.touches(index + 1)
             && matches!(
                 self.kind(index + 1),
-                TokenKind::Int(_)
+                TokenKind::Int
                     | TokenKind::LParen
                     | TokenKind::Minus
                     | TokenKind::Plus
                     | TokenKind::PlusMinus
-                    | TokenKind::Ident(_)
+                    | TokenKind::Ident
                     | TokenKind::Keyword(_)
             )
     }
@@ -145,7 +145,7 @@ impl Parser {
     pub(super) fn starts_up_part(&self, index: usize) -> bool {
         match self.kind(index) {
             TokenKind::Caret | TokenKind::UpArrow(_) | TokenKind::DownArrow(_) => true,
-            TokenKind::Ident(word) => is_down_word(word),
+            TokenKind::Ident => self.ident_at(index).is_some_and(is_down_word),
             _ => false,
         }
     }
@@ -161,7 +161,7 @@ impl Parser {
             TokenKind::Star if self.star_is_product(next) => Suffix::None,
             TokenKind::Caret | TokenKind::Star => Suffix::UpStar,
             _ if self.starts_up_part(next) => Suffix::UpStar,
-            TokenKind::Ident(_) => Suffix::Word,
+            TokenKind::Ident => Suffix::Word,
             _ => Suffix::None,
         }
     }
@@ -170,9 +170,9 @@ impl Parser {
     /// part, or as a fraction `a/b` that is a term's number part.
     pub(super) fn number_shape(&self, index: usize) -> NumberShape {
         let fraction = self.touches(index + 1)
-            && *self.kind(index + 1) == TokenKind::Slash
+            && self.kind(index + 1) == TokenKind::Slash
             && self.touches(index + 2)
-            && matches!(self.kind(index + 2), TokenKind::Int(_))
+            && matches!(self.kind(index + 2), TokenKind::Int)
             && self.suffix_after_int(index + 2) != Suffix::None;
         let last = if fraction { index + 2 } else { index };
         NumberShape {
@@ -214,21 +214,21 @@ impl Parser {
             let span = start.to(self.previous_span());
             return self.node(height, || {
                 Expr::new(
-                    ExprKind::Term {
+                    ExprKind::Term(Box::new(Term {
                         number: Some(number),
                         up,
                         star,
-                    },
+                    })),
                     span,
                 )
             });
         }
-        let mut number = Tree::leaf(ExprKind::Integer(numerator), numerator_span);
+        let mut number = Tree::leaf(ExprKind::Integer(numerator.into()), numerator_span);
         if let Some(minus) = minus {
             number = self.unary(UnaryOp::Neg, minus, number)?;
         }
         if let Some((denominator, span)) = denominator {
-            let denominator = Tree::leaf(ExprKind::Integer(denominator), span);
+            let denominator = Tree::leaf(ExprKind::Integer(denominator.into()), span);
             number = self.binary(BinOp::Div, number, denominator)?;
         }
         if shape.suffix == Suffix::Word {
@@ -248,7 +248,7 @@ impl Parser {
         start: Span,
     ) -> Tree {
         Tree::leaf(
-            ExprKind::Term { number, up, star },
+            ExprKind::Term(Box::new(Term { number, up, star })),
             start.to(self.previous_span()),
         )
     }
@@ -277,11 +277,11 @@ impl Parser {
                     count: boxed(count),
                 });
                 Expr::new(
-                    ExprKind::Term {
+                    ExprKind::Term(Box::new(Term {
                         number: None,
                         up,
                         star,
-                    },
+                    })),
                     span,
                 )
             });
@@ -290,11 +290,11 @@ impl Parser {
         let span = start.to(self.previous_span());
         self.node(height, || {
             Expr::new(
-                ExprKind::Term {
+                ExprKind::Term(Box::new(Term {
                     number: None,
                     up: Some(up),
                     star,
-                },
+                })),
                 span,
             )
         })
@@ -304,9 +304,9 @@ impl Parser {
     /// multiplier (a word, `(`, a string, or an integer after a space).
     fn multiplier_ahead(&self) -> bool {
         match self.kind(self.pos) {
-            TokenKind::Ident(word) => !is_down_word(word),
-            TokenKind::LParen | TokenKind::Str(_) => true,
-            TokenKind::Int(_) => !self.touches(self.pos),
+            TokenKind::Ident => self.ident_at(self.pos).is_some_and(|w| !is_down_word(w)),
+            TokenKind::LParen | TokenKind::Str => true,
+            TokenKind::Int => !self.touches(self.pos),
             _ => false,
         }
     }
@@ -322,11 +322,11 @@ impl Parser {
         self.node(value.height, || {
             let star = Some(StarPart::Expr(boxed(value)));
             Expr::new(
-                ExprKind::Term {
+                ExprKind::Term(Box::new(Term {
                     number: None,
                     up: None,
                     star,
-                },
+                })),
                 span,
             )
         })
@@ -336,7 +336,7 @@ impl Parser {
     pub(super) fn star_term(&mut self) -> Result<Tree, ParseError> {
         let start = self.bump();
         let star = match self.peek().kind {
-            TokenKind::Int(_) if self.touches(self.pos) => StarPart::Nimber(self.take_int()?.0),
+            TokenKind::Int if self.touches(self.pos) => StarPart::Nimber(self.take_int()?.0),
             TokenKind::LParen if self.touches(self.pos) => {
                 self.bump();
                 let value = self.parse_expr()?;
@@ -351,7 +351,10 @@ impl Parser {
                 return self.star_of(value, start.to(end));
             }
             // `*omega`, `*n`: the nimber of a named value.
-            TokenKind::Ident(ref word) if self.touches(self.pos) && !is_down_word(word) => {
+            TokenKind::Ident
+                if self.touches(self.pos)
+                    && self.ident_at(self.pos).is_some_and(|w| !is_down_word(w)) =>
+            {
                 let (name, span) = self.take_ident("a name")?;
                 let value = Tree::leaf(ExprKind::Ident(name), span);
                 return self.star_of(value, start.to(span));
@@ -377,9 +380,7 @@ impl Parser {
             self.bump();
             if self.touches(next) {
                 match self.kind(next) {
-                    TokenKind::Int(_) => {
-                        return Ok((Some(StarPart::Nimber(self.take_int()?.0)), 0))
-                    }
+                    TokenKind::Int => return Ok((Some(StarPart::Nimber(self.take_int()?.0)), 0)),
                     TokenKind::LParen => {
                         self.bump();
                         let value = self.parse_expr()?;
@@ -401,9 +402,8 @@ impl Parser {
 
     /// An up part at the current token, which must start one.
     fn up_part(&mut self) -> Result<UpPart, ParseError> {
-        if let TokenKind::Ident(word) = &self.peek().kind {
-            let word = word.clone();
-            return self.down_word_part(&word);
+        if let Some(word) = self.ident_at(self.pos) {
+            return self.down_word_part(word);
         }
         let (positive, first) = match self.peek().kind {
             TokenKind::Caret => (true, 1),
@@ -429,7 +429,7 @@ impl Parser {
             if let Some(part) = self.norton_suffix(positive) {
                 return Ok(part);
             }
-            if matches!(self.peek().kind, TokenKind::Int(_)) && self.touches(self.pos) {
+            if matches!(self.peek().kind, TokenKind::Int) && self.touches(self.pos) {
                 count = self.up_count()?;
             }
         }
@@ -478,13 +478,12 @@ impl Parser {
     /// `^ < 2` stays a comparison.
     fn norton_suffix(&mut self, positive: bool) -> Option<UpPart> {
         let open = self.pos;
-        let TokenKind::Int(n) = self.kind(open + 1) else {
-            return None;
-        };
-        if !(open..open + 3).all(|index| self.touches(index)) {
+        if self.kind(open + 1) != TokenKind::Int
+            || !(open..open + 3).all(|index| self.touches(index))
+        {
             return None;
         }
-        let n = n.clone();
+        let n = self.int_at(open + 1)?;
         let part = match (self.kind(open), self.kind(open + 2)) {
             (TokenKind::Lt, TokenKind::Gt) => UpPart::Pow { positive, n },
             (TokenKind::LBracket, TokenKind::RBracket) => UpPart::PowTo { positive, n },

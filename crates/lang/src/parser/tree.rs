@@ -3,8 +3,8 @@
 
 use super::{ParseError, Parser, MAX_DEPTH};
 use crate::ast::{
-    Arg, BinOp, CollectionKind, Expr, ExprKind, ForSource, Lambda, LoopBody, LoopHead, Span,
-    StarPart, Stmt, UnaryOp, UpPart,
+    Arg, BinOp, Chain, CollectionKind, Comprehension, Expr, ExprKind, ForSource, IfExpr, InfixCall,
+    Lambda, LoopBody, LoopExpr, LoopHead, MethodCall, Span, StarPart, Stmt, Term, UnaryOp, UpPart,
 };
 
 /// An expression under construction, with the height of its tree.
@@ -89,8 +89,18 @@ pub(super) fn stmts_height(stmts: &[StmtTree]) -> usize {
     stmts.iter().map(|s| s.height).max().unwrap_or(0)
 }
 
+/// The expressions of finished trees, in a vector of exactly their number
+/// (the tree keeps it: no spare capacity).
 pub(super) fn into_exprs(trees: Vec<Tree>) -> Vec<Expr> {
-    trees.into_iter().map(Tree::into_expr).collect()
+    into_exprs_of(trees, Vec::new())
+}
+
+/// The expressions of `first` then `second`, in a vector of exactly their
+/// number.
+pub(super) fn into_exprs_of(first: Vec<Tree>, second: Vec<Tree>) -> Vec<Expr> {
+    let mut exprs = Vec::with_capacity(first.len() + second.len());
+    exprs.extend(first.into_iter().chain(second).map(Tree::into_expr));
+    exprs
 }
 
 pub(super) fn into_stmts(trees: Vec<StmtTree>) -> Vec<Stmt> {
@@ -176,7 +186,8 @@ fn push_children(kind: ExprKind, out: &mut Vec<Expr>) {
         | ExprKind::This
         | ExprKind::Break
         | ExprKind::Continue => {}
-        ExprKind::Term { up, star, .. } => {
+        ExprKind::Term(term) => {
+            let Term { up, star, .. } = *term;
             if let Some(UpPart::Multiple { count, .. }) = up {
                 out.push(*count);
             }
@@ -185,10 +196,7 @@ fn push_children(kind: ExprKind, out: &mut Vec<Expr>) {
             }
         }
         ExprKind::Explicit(game) => out.push(*game),
-        ExprKind::Game { left, right, .. } => {
-            out.extend(left);
-            out.extend(right);
-        }
+        ExprKind::Game { options, .. } => out.extend(options),
         ExprKind::List(items) | ExprKind::Set(items) | ExprKind::Tuple(items) => out.extend(items),
         ExprKind::Map(entries) => {
             for (k, v) in entries {
@@ -196,14 +204,16 @@ fn push_children(kind: ExprKind, out: &mut Vec<Expr>) {
                 out.push(v);
             }
         }
-        ExprKind::Comprehension { kind, body, heads } => {
+        ExprKind::Comprehension(comprehension) => {
+            let Comprehension { kind, body, heads } = *comprehension;
             out.push(*body);
             if let CollectionKind::Map(value) = kind {
                 out.push(*value);
             }
             push_heads(heads, out);
         }
-        ExprKind::Loop { heads, body } => {
+        ExprKind::Loop(lp) => {
+            let LoopExpr { heads, body } = *lp;
             push_heads(heads, out);
             match body {
                 LoopBody::Do(stmts) => push_stmts(stmts, out),
@@ -214,10 +224,11 @@ fn push_children(kind: ExprKind, out: &mut Vec<Expr>) {
                 }
             }
         }
-        ExprKind::If {
-            branches,
-            otherwise,
-        } => {
+        ExprKind::If(if_expr) => {
+            let IfExpr {
+                branches,
+                otherwise,
+            } = *if_expr;
             for (cond, stmts) in branches {
                 out.push(cond);
                 push_stmts(stmts, out);
@@ -225,14 +236,20 @@ fn push_children(kind: ExprKind, out: &mut Vec<Expr>) {
             push_stmts(otherwise.unwrap_or_default(), out);
         }
         ExprKind::Block(stmts) => push_stmts(stmts, out),
-        ExprKind::Assign { value, .. } => out.push(*value),
-        ExprKind::Super { args, .. } => push_args(args.unwrap_or_default(), out),
+        ExprKind::Assign(assignment) => out.push(*assignment.value),
+        ExprKind::Super(call) => push_args(call.args.unwrap_or_default(), out),
         ExprKind::Unary { operand, .. } => out.push(*operand),
-        ExprKind::Binary { lhs, rhs, .. } | ExprKind::InfixMethod { lhs, rhs, .. } => {
+        ExprKind::Binary { lhs, rhs, .. } => {
             out.push(*lhs);
             out.push(*rhs);
         }
-        ExprKind::Chain { first, rest } => {
+        ExprKind::InfixMethod(call) => {
+            let InfixCall { lhs, rhs, .. } = *call;
+            out.push(*lhs);
+            out.push(*rhs);
+        }
+        ExprKind::Chain(chain) => {
+            let Chain { first, rest } = *chain;
             out.push(*first);
             out.extend(rest.into_iter().map(|(_, e)| e));
         }
@@ -241,19 +258,20 @@ fn push_children(kind: ExprKind, out: &mut Vec<Expr>) {
             out.push(*to);
             out.extend(step.map(|step| *step));
         }
-        ExprKind::Method { receiver, args, .. } => {
+        ExprKind::Method(call) => {
+            let MethodCall { receiver, args, .. } = *call;
             out.push(*receiver);
             push_args(args.unwrap_or_default(), out);
         }
         ExprKind::Call { callee, args } => {
             out.push(*callee);
-            push_args(args, out);
+            push_args(args.into_vec(), out);
         }
         ExprKind::Index { target, index } => {
             out.push(*target);
             out.push(*index);
         }
-        ExprKind::Lambda(lambda) => push_lambda(lambda, out),
+        ExprKind::Lambda(lambda) => push_lambda(*lambda, out),
         ExprKind::Return(value) => out.extend(value.map(|v| *v)),
         ExprKind::Error(value) => out.push(*value),
     }
@@ -285,7 +303,7 @@ pub(super) fn args_height(args: &[ArgTree]) -> usize {
     max_height(args.iter().map(|arg| &arg.value))
 }
 
-impl Parser {
+impl Parser<'_> {
     /// A node over children whose greatest height is `child_height`, built
     /// by `build` (which consumes the children). Fails, dropping the
     /// children iteratively, when the tree would be taller than `MAX_DEPTH`.
@@ -315,11 +333,14 @@ impl Parser {
             }
             let kind = std::mem::replace(&mut lhs.expr.kind, ExprKind::Bool(false));
             lhs.expr.kind = match kind {
-                ExprKind::Chain { first, mut rest }
-                    if rest.last().is_some_and(|(last, _)| last.same_level(op)) =>
+                ExprKind::Chain(mut chain)
+                    if chain
+                        .rest
+                        .last()
+                        .is_some_and(|(last, _)| last.same_level(op)) =>
                 {
-                    rest.push((op, rhs.into_expr()));
-                    return Ok(self.chained(lhs, ExprKind::Chain { first, rest }, span, height));
+                    chain.rest.push((op, rhs.into_expr()));
+                    return Ok(self.chained(lhs, ExprKind::Chain(chain), span, height));
                 }
                 ExprKind::Binary {
                     op: inner,
@@ -327,7 +348,8 @@ impl Parser {
                     rhs: second,
                 } if inner.same_level(op) => {
                     let rest = vec![(inner, *second), (op, rhs.into_expr())];
-                    return Ok(self.chained(lhs, ExprKind::Chain { first, rest }, span, height));
+                    let chain = ExprKind::Chain(Box::new(Chain { first, rest }));
+                    return Ok(self.chained(lhs, chain, span, height));
                 }
                 kind => kind,
             };
