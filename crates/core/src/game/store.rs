@@ -82,13 +82,8 @@ impl Stops {
 
     /// Both stops as dyadics.
     pub fn values(&self) -> (Dyadic, Dyadic) {
-        match self {
-            Stops::Scaled(l, r) => (
-                Dyadic::new(Integer::from(*l), 32),
-                Dyadic::new(Integer::from(*r), 32),
-            ),
-            Stops::Exact(b) => (**b).clone(),
-        }
+        let (l, r) = self.prepared();
+        (l.to_dyadic(), r.to_dyadic())
     }
 }
 
