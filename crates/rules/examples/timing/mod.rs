@@ -39,10 +39,11 @@ pub fn time_all<P: Position, E: Display>(
         let start = Instant::now();
         let v = eval.value(&pos);
         println!(
-            "{name}(\"{s}\") = {v}\n  {:.3} ms, {} components in the table, {} games in the store",
+            "{name}(\"{s}\") = {v}\n  {:.3} ms, {} components in the table, {} games in the store, {} in caches",
             start.elapsed().as_secs_f64() * 1e3,
             eval.table_size(),
-            onag_core::game::Game::store_size()
+            onag_core::game::Game::store_size(),
+            onag_core::memory::human(onag_core::memory::cached().into())
         );
         if check {
             let start = Instant::now();

@@ -293,8 +293,85 @@ fn rules() -> impl Strategy<Value = Rules> {
     ]
 }
 
+/// Rules with every field drawn, past the packed key's bound of 15 too.
+fn any_rules() -> impl Strategy<Value = Rules> {
+    (0u8..18, 0u8..18, 0u8..18, any::<bool>(), 0u8..18, 0u8..18).prop_map(
+        |(min_slide, max_slide, max_jump, friendly, back_slide, back_from)| Rules {
+            min_slide,
+            max_slide,
+            max_jump,
+            friendly,
+            back_slide,
+            back_from,
+        },
+    )
+}
+
+/// A strip of up to 52 cells, long ones mostly empty.
+fn long_strip() -> impl Strategy<Value = String> {
+    prop::collection::vec(
+        prop_oneof![6 => Just(0usize), 1 => Just(1), 1 => Just(2)],
+        0..=52,
+    )
+    .prop_map(|v| v.into_iter().map(|i| CELLS[i]).collect())
+}
+
+#[test]
+fn packed_keys_cover_the_named_rulesets() {
+    let p = Toads::parse(
+        &format!("{}..{}", "t".repeat(24), "f".repeat(24)),
+        TOADS_AND_FROGS,
+    )
+    .unwrap();
+    assert!(p.packed_key().is_some());
+    let q = Toads::parse(
+        &format!("{}...{}", "t".repeat(24), "f".repeat(24)),
+        TOADS_AND_FROGS,
+    )
+    .unwrap();
+    assert_eq!(q.packed_key(), None, "51 cells have no packed key");
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(600))]
+
+    /// Packed keys are exact: two positions (strips and rules) have equal
+    /// keys exactly when they are equal, and a key exists exactly when the
+    /// strip has at most 50 cells and every distance is below 16.
+    #[test]
+    fn packed_keys_are_exact(a in long_strip(), b in long_strip(), ra in any_rules(), rb in any_rules(), how in 0..5, at in any::<prop::sample::Index>(), cell in 0usize..3) {
+        let p = Toads::parse(&a, ra).unwrap();
+        // Another position: other rules, one cell changed, an empty cell
+        // added or the last cell removed, or another strip.
+        let mut cells: Vec<char> = a.chars().collect();
+        let (other, rules) = match how {
+            0 => (a.clone(), rb),
+            1 if !cells.is_empty() => {
+                let i = at.index(cells.len());
+                cells[i] = CELLS[cell];
+                (cells.into_iter().collect(), ra)
+            }
+            2 => (format!("{a}."), ra),
+            3 if !cells.is_empty() => {
+                cells.pop();
+                (cells.into_iter().collect(), ra)
+            }
+            _ => (b, ra),
+        };
+        let q = Toads::parse(&other, rules).unwrap();
+        let fits = |t: &Toads, r: Rules| {
+            t.len() <= 50
+                && [r.min_slide, r.max_slide, r.max_jump, r.back_slide, r.back_from].iter().all(|&d| d < 16)
+        };
+        prop_assert_eq!(p.packed_key().is_some(), fits(&p, ra));
+        if let (Some(x), Some(y)) = (p.packed_key(), q.packed_key()) {
+            prop_assert_eq!(x == y, p == q);
+        }
+        prop_assert_eq!(p.mirror().packed_key().is_some(), p.packed_key().is_some());
+        if let (Some(x), Some(y)) = (p.packed_key(), p.mirror().packed_key()) {
+            prop_assert_eq!(x == y, p == p.mirror());
+        }
+    }
 
     /// Decomposition (frozen blocks, dead ends) and the mirror symmetry
     /// change nothing.

@@ -36,7 +36,7 @@ use crate::boards::strip::Strip;
 use crate::framework::args::{Arg, Args};
 use crate::framework::entry::{Make, Package, RulesetEntry};
 use crate::framework::error::{RuleError, RuleResult};
-use crate::framework::position::{Board, Player, Position};
+use crate::framework::position::{Board, PackedKey, Player, Position};
 use crate::framework::ruleset::{partizan, AnyPosition, AnyRuleset};
 use std::rc::Rc;
 
@@ -84,6 +84,10 @@ pub const ENTRIES: &[RulesetEntry] = &[
 
 /// The largest strip (in cells) a position may have.
 pub const MAX_CELLS: usize = 128;
+
+/// The longest strip that has a packed key ([`Toads::packed_key`]): two
+/// bits a cell, in the 100 bits below the length and the rules.
+pub const MAX_PACKED_CELLS: usize = 50;
 
 /// The moves of a GenToadsAndFrogs ruleset (RULESETS 2.2, LOOPY 4.4).
 /// Distances are capped at 255, which exceeds every strip, so the cap
@@ -317,6 +321,32 @@ impl Toads {
             .collect()
     }
 
+    /// The position in 128 bits, exactly, when the strip has at most
+    /// [`MAX_PACKED_CELLS`] cells and every distance of its rules is below
+    /// 16 (all the named rulesets): toads in bits `0..n`, frogs in
+    /// `n..2n`, the length in bits 100-105, and above it the rules (a bit
+    /// for friendly jumps, then four bits for each distance). Cells beyond
+    /// the strip are always empty, so distinct positions have distinct keys.
+    pub fn packed_key(&self) -> Option<(u64, u64)> {
+        let n = self.len();
+        let r = self.rules;
+        let distances = [
+            r.min_slide,
+            r.max_slide,
+            r.max_jump,
+            r.back_slide,
+            r.back_from,
+        ];
+        if n > MAX_PACKED_CELLS || distances.iter().any(|&d| d >= 16) {
+            return None;
+        }
+        let rules = distances
+            .iter()
+            .fold(u128::from(r.friendly), |code, &d| code << 4 | u128::from(d));
+        let bits = self.toads | self.frogs << n | (n as u128) << 100 | rules << 106;
+        Some((bits as u64, (bits >> 64) as u64))
+    }
+
     /// The mirror image with toads and frogs swapped: the negative.
     pub fn mirror(&self) -> Toads {
         Toads {
@@ -458,6 +488,10 @@ impl Position for Toads {
 
     fn board(&self) -> Option<Board> {
         Some(Board::from_rows(&self.cells()))
+    }
+
+    fn packed(&self) -> Option<PackedKey> {
+        self.packed_key()
     }
 
     /// Each piece's slides and jumps, piece by piece; with back slides
