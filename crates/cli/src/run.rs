@@ -246,7 +246,7 @@ pub fn supervised<T>(
 /// requested under the same lock, so it never reaches the next input.
 mod watchdog {
     use super::{resident_memory, Supervision, SPINNER};
-    use onag_core::interrupt;
+    use onag_core::{interrupt, memory};
     use std::io::{IsTerminal, Write};
     use std::sync::{Condvar, Mutex, MutexGuard, Once};
     use std::time::{Duration, Instant};
@@ -347,13 +347,18 @@ mod watchdog {
     }
 
     /// One look at the watched input: stop it at its deadline or past the
-    /// memory limit, draw the spinner after a second.
+    /// memory limit, tell the caches' budget the resident memory (see
+    /// `memory::observe_resident`), draw the spinner after a second.
     ///
     /// The spinner line is kept shorter than the terminal and is never
     /// padded to its width: the `^C` a terminal echoes for Ctrl-C then
     /// stays on the same line, which is erased when the input stops.
     fn check(w: &mut Watch) {
         let elapsed = w.start.elapsed();
+        let resident = w.how.max_memory.and_then(|_| resident_memory());
+        if let Some(m) = resident {
+            memory::observe_resident(m);
+        }
         if w.stop == Stop::None {
             if w.how.timeout.is_some_and(|limit| elapsed >= limit) {
                 w.stop = Stop::Time;
@@ -361,7 +366,8 @@ mod watchdog {
             } else if w
                 .how
                 .max_memory
-                .is_some_and(|limit| resident_memory().is_some_and(|m| m > limit))
+                .zip(resident)
+                .is_some_and(|(limit, m)| m > limit)
             {
                 w.stop = Stop::Memory;
                 interrupt::request();

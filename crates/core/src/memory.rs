@@ -10,9 +10,12 @@
 //! advance (tables, lists built element by element) is watched by the front
 //! end, which compares the resident memory with the same budget. Caches
 //! (memo and transposition tables) charge what they hold to a share of the
-//! budget ([`cache_budget`], [`charge`], [`release`]) and forget entries
-//! rather than grow once they pass it ([`caches_over_budget`]), so that a long search stays
-//! within the budget instead of being stopped by it.
+//! budget ([`cache_budget`], [`charge`], [`release`]): what the rest of the
+//! process, as the front end last observed it ([`observe_resident`]),
+//! leaves of seven eighths of the budget. They forget entries rather than
+//! grow once they pass it ([`caches_over_budget`]), and give memory back
+//! when the rest grows under them ([`caches_far_over_budget`]), so that a
+//! long search stays within the budget instead of being stopped by it.
 //!
 //! [`interrupt::refuse`]: crate::interrupt::refuse
 
@@ -37,11 +40,30 @@ pub fn limit() -> Option<u64> {
 /// again: every [`crate::sharded::ShardedMap`]).
 static CACHED: AtomicU64 = AtomicU64::new(0);
 
-/// The share of the budget caches may hold: three eighths of it, the rest
-/// being for the game store, the stacks, the room the allocator keeps for
-/// tables that have grown, and everything that cannot be forgotten.
+/// The memory the process held besides the caches when its resident
+/// memory was last observed ([`observe_resident`]); `u64::MAX` until then.
+static OTHER: AtomicU64 = AtomicU64::new(u64::MAX);
+
+/// Tell the budget the process's resident memory now (the front end
+/// samples it while a computation runs). From then on the caches may hold
+/// what everything else leaves of seven eighths of the budget: the game
+/// store, the stacks, the allocator's spare room, and whatever cannot be
+/// forgotten, as resident now, keep their place, and the last eighth is
+/// room for growth until the next observation.
+pub fn observe_resident(bytes: u64) {
+    OTHER.store(bytes.saturating_sub(cached()), Ordering::Relaxed);
+}
+
+/// The share of the budget caches may hold: what the rest of the process
+/// leaves of seven eighths of it once resident memory has been observed
+/// ([`observe_resident`]), three eighths of it before (a guess that leaves
+/// room for a game store as large as the caches).
 pub fn cache_budget() -> Option<u64> {
-    limit().map(|l| l / 8 * 3)
+    let l = limit()?;
+    Some(match OTHER.load(Ordering::Relaxed) {
+        u64::MAX => l / 8 * 3,
+        other => (l / 8 * 7).saturating_sub(other),
+    })
 }
 
 /// The shards of caches alive, among which the budget is shared.
@@ -84,6 +106,13 @@ pub fn cached() -> u64 {
 /// forget entries rather than grow.
 pub fn caches_over_budget() -> bool {
     cache_budget().is_some_and(|b| cached() > b)
+}
+
+/// Whether the caches hold more than [`cache_budget`] and an eighth: the
+/// budget has shrunk under them (the rest of the process grew), and they
+/// should give memory back.
+pub fn caches_far_over_budget() -> bool {
+    cache_budget().is_some_and(|b| cached() > b.saturating_add(b / 8))
 }
 
 /// Whether `bytes` fit in the budget.

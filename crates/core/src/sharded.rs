@@ -17,8 +17,10 @@
 //! classes) forgets its cheapest entries first: the entries below the
 //! median class, and those of the median class whose hash has a given bit
 //! (another bit each time); a map without one forgets by the hash bit
-//! alone. Answers never change, only the work done to find them; the memory
-//! of the caches stays about where it was when they reached the budget.
+//! alone. When the budget shrinks under the caches (the rest of the
+//! process grew), a shard past its fair share forgets half of its entries
+//! and gives their room back. Answers never change, only the work done to
+//! find them; the memory of the caches stays about where the budget is.
 //!
 //! [`memory::cache_budget`]: crate::memory::cache_budget
 //! [`memory::charge`]: crate::memory::charge
@@ -190,7 +192,8 @@ impl<K: Hash + Eq, V> ShardedMap<K, V> {
 
     /// Store `v` for `k`, replacing any value stored before. While the
     /// caches are over budget, a shard that would grow first forgets about
-    /// half of its entries.
+    /// half of its entries; while they are far over it, a shard past its
+    /// fair share forgets half and shrinks.
     pub fn insert(&self, k: K, v: V) {
         let h = hash_of(&k);
         let mut shard = self.shard(h);
@@ -198,15 +201,23 @@ impl<K: Hash + Eq, V> ShardedMap<K, V> {
             e.1 = v;
             return;
         }
-        if shard.would_grow() && memory::caches_over_budget() {
+        if memory::caches_over_budget() {
             // A table below half its fair share (the budget over all
             // shards alive) may still double; a larger one makes room.
             let share = memory::cache_budget().unwrap_or(u64::MAX) / memory::cache_shards().max(1);
-            if shard.map.allocation_size() as u64 * 2 > share {
-                shard.evict(self.cost);
-                if shard.would_grow() {
+            let size = shard.map.allocation_size() as u64;
+            if shard.would_grow() {
+                if size * 2 > share {
                     shard.evict(self.cost);
+                    if shard.would_grow() {
+                        shard.evict(self.cost);
+                    }
                 }
+            } else if size > share && memory::caches_far_over_budget() {
+                // The budget shrank under the caches (the rest of the
+                // process grew): a table past its share gives half back.
+                shard.evict(self.cost);
+                shard.map.shrink_to_fit(|(q, _)| hash_of(q));
             }
         }
         shard.map.insert_unique(h, (k, v), |(q, _)| hash_of(q));

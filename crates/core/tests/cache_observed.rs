@@ -1,0 +1,56 @@
+//! The caches' budget once the resident memory is observed
+//! (`memory::observe_resident`): it is what the rest of the process leaves
+//! of seven eighths of the limit, and caches give memory back when the
+//! rest grows under them. A binary of its own, since the budget is
+//! process-wide.
+
+use onag_core::memory;
+use onag_core::sharded::ShardedMap;
+
+const MB: u64 = 1 << 20;
+
+#[test]
+fn caches_shrink_when_the_rest_of_the_process_grows() {
+    memory::set_limit(Some(64 * MB));
+    // Before any observation: three eighths of the limit.
+    assert_eq!(memory::cache_budget(), Some(24 * MB));
+    // Observed with nothing cached: 8 MB are the rest of the process, so
+    // the caches may hold 7/8 * 64 - 8 = 48 MB.
+    memory::observe_resident(8 * MB);
+    assert_eq!(memory::cache_budget(), Some(48 * MB));
+
+    let map = ShardedMap::new();
+    let mut k = 0u64;
+    let mut fill = |map: &ShardedMap<u64, u64>, n: u64| {
+        for _ in 0..n {
+            map.insert(k, k ^ 0x5555);
+            k += 1;
+        }
+    };
+    // 4 million entries of 16 bytes need more than 48 MB: the map stops
+    // growing near the budget.
+    fill(&map, 4_000_000);
+    let full = memory::cached();
+    assert!(full > 16 * MB, "the map held only {full} bytes");
+    assert!(full <= 2 * 48 * MB, "the map held {full} bytes");
+
+    // The rest of the process grows by 32 MB: the caches' budget drops by
+    // as much, and the map gives memory back as entries keep coming.
+    memory::observe_resident(memory::cached() + 40 * MB);
+    let budget = memory::cache_budget().expect("a budget is set");
+    assert_eq!(budget, 16 * MB);
+    fill(&map, 200_000);
+    let after = memory::cached();
+    assert!(
+        after < full && after <= budget + budget / 4,
+        "caches hold {after} bytes after the budget fell to {budget} (held {full})"
+    );
+    // What is kept is right.
+    for j in (0..k).step_by(997) {
+        if let Some(v) = map.get(&j) {
+            assert_eq!(v, j ^ 0x5555);
+        }
+    }
+    drop(map);
+    memory::set_limit(None);
+}
