@@ -32,7 +32,9 @@ pub enum Cells {
 
 /// A cell type of a packed sequence: `u8`, `u16`, `u32` or `u64`, so that
 /// hot loops can be written once, generic over the width.
-pub trait Cell: Copy + Default + Eq + std::fmt::Debug + 'static {
+pub trait Cell:
+    Copy + Default + Eq + std::ops::BitXor<Output = Self> + std::fmt::Debug + 'static
+{
     /// The largest value a cell holds.
     const MAX: u64;
     /// The cell's value.

@@ -431,10 +431,8 @@ const SCAN_CHUNK: u64 = 64;
 /// cleared only once every 255 heaps). First the single heaps and every pair with a
 /// rare heap are marked: that gives every common option value. The least
 /// unmarked value is then the mex if it is common; if it is rare, it may
-/// still be the XOR of two common heaps, so the remaining pairs are
-/// scanned from the small heaps up, a chunk at a time, and the least
-/// unmarked value is looked at again after each chunk (it only grows).
-/// When the pairs run out, the least unmarked value is the mex.
+/// still be the XOR of two common heaps, and [`scan_pairs`] scans the
+/// remaining pairs until the mex is certain.
 fn octal<T: Cell>(
     o: &Octal,
     values: &mut Vec<T>,
@@ -447,6 +445,7 @@ fn octal<T: Cell>(
     let mut seen: Vec<u8> = Vec::new();
     let mut stamp: u8 = 0;
     let mut cursors: Vec<u64> = vec![0; o.pairs.len()];
+    let mut cands: Vec<usize> = Vec::new();
     for n in values.len() as u64..=upto {
         if let Some((n0, p)) = st.period {
             if n >= n0 + p {
@@ -539,42 +538,16 @@ fn octal<T: Cell>(
                 mark_rare_pairs(vals, r32, high, marks, stamp);
             }
         }
-        let mut v = 0usize;
-        let mex = loop {
-            while seen[v] == stamp {
-                v += 1;
-            }
-            if st.mask != 0 && odd(v as u64, st.mask) {
-                break v as u64;
-            }
-            let mut active = false;
-            for (i, &(j, c)) in o.pairs.iter().enumerate() {
-                let r = n.wrapping_sub(j);
-                let a = cursors[i];
-                // Splits a + (r - a) with a <= r / 2; a constrained digit
-                // cannot split into two equal heaps.
-                let limit = if c != Constraint::None && r % 2 == 0 {
-                    r / 2
-                } else {
-                    r / 2 + 1
-                };
-                if a == u64::MAX || a >= limit {
-                    continue;
-                }
-                active = true;
-                let end = (a + SCAN_CHUNK).min(limit);
-                cursors[i] = end;
-                let lo = &values[a as usize..end as usize];
-                let hi = &values[(r + 1 - end) as usize..=(r - a) as usize];
-                mark_run(lo, hi, &mut seen, stamp);
-            }
-            if !active {
-                while seen[v] == stamp {
-                    v += 1;
-                }
-                break v as u64;
-            }
-        };
+        let mex = scan_pairs(
+            o,
+            values,
+            n,
+            st.mask,
+            &mut seen,
+            stamp,
+            &mut cursors,
+            &mut cands,
+        );
         if mex > T::MAX {
             return Ok(false);
         }
@@ -585,6 +558,160 @@ fn octal<T: Cell>(
         }
     }
     Ok(true)
+}
+
+/// Candidates searched for alone, when there are at most this many.
+const FEW: usize = 4;
+
+/// Candidates enough to mark four chunks of pairs before looking at them
+/// again.
+const MANY: usize = 16;
+
+/// Pairs (a, r − a) searched in one go for a few candidates.
+const SEARCH_RUN: u64 = 4096;
+
+/// The mex of heap `n`'s option values, once the single heaps and every
+/// pair with a rare heap are marked in `seen` (with `stamp`): the pairs of
+/// common heaps left (from `cursors` on, one per pair digit) are scanned
+/// from the small heaps up until the mex is certain.
+///
+/// The least unmarked value is the mex if it is common (under `mask`) or
+/// when no pair is left: a common value is the value of a single heap or
+/// the XOR of a rare and a common heap, all marked already, so the least
+/// unmarked common value is no option's and bounds the mex. Below it only
+/// the unmarked values, the candidates, can still change, and only by a
+/// pair of common heaps: the pairs are marked a chunk at a time while
+/// there are many candidates, and searched for the candidates alone, a
+/// long run at a time, once at most [`FEW`] are left (then a pair that
+/// reaches none of them changes nothing). Without a mask every value is
+/// rare and every pair is marked.
+#[allow(clippy::too_many_arguments)]
+fn scan_pairs<T: Cell>(
+    o: &Octal,
+    values: &[T],
+    n: u64,
+    mask: u64,
+    seen: &mut [u8],
+    stamp: u8,
+    cursors: &mut [u64],
+    cands: &mut Vec<usize>,
+) -> u64 {
+    let least = |seen: &[u8]| seen.iter().position(|&m| m != stamp).unwrap_or(seen.len());
+    let v = least(seen);
+    if mask != 0 && odd(v as u64, mask) {
+        return v as u64;
+    }
+    // The candidates, and the least unmarked common value above them (the
+    // end of the table if there is none).
+    cands.clear();
+    let mut bound = v;
+    if mask != 0 {
+        while bound < seen.len() && (seen[bound] == stamp || !odd(bound as u64, mask)) {
+            if seen[bound] != stamp {
+                cands.push(bound);
+            }
+            bound += 1;
+        }
+    }
+    loop {
+        let mut few = None;
+        if mask != 0 {
+            cands.retain(|&x| seen[x] != stamp);
+            match cands.first() {
+                None => return bound as u64,
+                // No XOR of two cells reaches it: the mex, too wide for
+                // the cells (which are widened).
+                Some(&x) if x as u64 > T::MAX => return x as u64,
+                Some(_) => {}
+            }
+            let reachable = match cands.last() {
+                Some(&x) if x as u64 > T::MAX => cands.partition_point(|&x| x as u64 <= T::MAX),
+                _ => cands.len(),
+            };
+            if reachable <= FEW {
+                let mut targets = [T::of(cands[0] as u64); FEW];
+                for (t, &x) in targets.iter_mut().zip(&cands[..reachable]) {
+                    *t = T::of(x as u64);
+                }
+                few = Some(targets);
+            }
+        }
+        let mut active = false;
+        for (i, &(j, c)) in o.pairs.iter().enumerate() {
+            let r = n.wrapping_sub(j);
+            let a = cursors[i];
+            // Splits a + (r - a) with a <= r / 2; a constrained digit
+            // cannot split into two equal heaps.
+            let limit = if c != Constraint::None && r % 2 == 0 {
+                r / 2
+            } else {
+                r / 2 + 1
+            };
+            if a == u64::MAX || a >= limit {
+                continue;
+            }
+            active = true;
+            if let Some(targets) = &few {
+                // Search a long run for the candidates, and mark the
+                // first reached.
+                let end = (a + SEARCH_RUN).min(limit);
+                let lo = &values[a as usize..end as usize];
+                let hi = &values[(r + 1 - end) as usize..=(r - a) as usize];
+                cursors[i] = match first_hit(lo, hi, targets) {
+                    Some(k) => {
+                        seen[(lo[k] ^ hi[hi.len() - 1 - k]).value() as usize] = stamp;
+                        a + k as u64 + 1
+                    }
+                    None => end,
+                };
+            } else {
+                // Many candidates: several chunks before looking again.
+                let chunk = if cands.len() > MANY {
+                    4 * SCAN_CHUNK
+                } else {
+                    SCAN_CHUNK
+                };
+                let end = (a + chunk).min(limit);
+                cursors[i] = end;
+                let lo = &values[a as usize..end as usize];
+                let hi = &values[(r + 1 - end) as usize..=(r - a) as usize];
+                mark_run(lo, hi, seen, stamp);
+            }
+        }
+        if !active {
+            return match cands.iter().find(|&&x| seen[x] != stamp) {
+                Some(&x) if mask != 0 => x as u64,
+                _ if mask != 0 => bound as u64,
+                _ => least(seen) as u64,
+            };
+        }
+    }
+}
+
+/// The first k with g(lo[k]) ⊕ g(hi[len − 1 − k]) among `targets`, if any:
+/// 64 splits at a time compared without a branch (a loop the compiler
+/// vectorises), then the one found.
+#[inline(never)]
+fn first_hit<T: Cell>(lo: &[T], hi: &[T], targets: &[T; FEW]) -> Option<usize> {
+    const BLOCK: usize = 64;
+    let [t0, t1, t2, t3] = *targets;
+    let mut start = 0;
+    for (l, h) in lo.chunks(BLOCK).zip(hi.rchunks(BLOCK)) {
+        let mut any = 0u8;
+        for (&x, &y) in l.iter().zip(h.iter().rev()) {
+            let v = x ^ y;
+            any |= u8::from(v == t0) | u8::from(v == t1) | u8::from(v == t2) | u8::from(v == t3);
+        }
+        if any != 0 {
+            return l
+                .iter()
+                .zip(h.iter().rev())
+                .position(|(&x, &y)| targets.contains(&(x ^ y)))
+                .map(|k| start + k);
+        }
+        start += l.len();
+    }
+    None
 }
 
 /// The number of marks when cells are at most 16 bits wide: every XOR of
