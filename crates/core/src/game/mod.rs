@@ -175,13 +175,7 @@ impl Game {
     /// store's node without copying).
     #[inline(always)]
     pub(crate) fn prepared_stops(self) -> (Prepared<'static>, Prepared<'static>) {
-        match &store().node(self).kind {
-            NodeKind::Nus(n) => {
-                let x = Prepared::new(&n.number);
-                (x, x)
-            }
-            NodeKind::Compound { stops, .. } => stops.prepared(),
-        }
+        store().node(self).prepared_stops()
     }
 
     /// Birthday: 0 for 0, else 1 + the largest birthday of an option.

@@ -53,12 +53,14 @@ pub(crate) fn leq(g: Game, h: Game) -> bool {
     if g == h {
         return true;
     }
-    if let (Some(a), Some(b)) = (g.nus(), h.nus()) {
+    let st = store();
+    let (gn, hn) = (st.node(g), st.node(h));
+    if let (Some(a), Some(b)) = (gn.nus(), hn.nus()) {
         return a.leq(b);
     }
     // Stops are monotone: G <= H needs LS(G) <= LS(H) and RS(G) <= RS(H);
     // and LS(G) < RS(H) makes H - G have positive stops, so G < H.
-    let ((gl, gr), (hl, hr)) = (g.prepared_stops(), h.prepared_stops());
+    let ((gl, gr), (hl, hr)) = (gn.prepared_stops(), hn.prepared_stops());
     if gl > hl || gr > hr {
         return false;
     }
@@ -70,7 +72,6 @@ pub(crate) fn leq(g: Game, h: Game) -> bool {
     if local.0 == key {
         return local.1;
     }
-    let st = store();
     let result = match st.leq_cache.get(&(g, h)) {
         Some(v) => v,
         None => {

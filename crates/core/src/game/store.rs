@@ -102,6 +102,18 @@ impl Node {
         }
     }
 
+    /// The Left and Right stops, ready for comparisons (read in place).
+    #[inline(always)]
+    pub fn prepared_stops(&self) -> (Prepared<'_>, Prepared<'_>) {
+        match &self.kind {
+            NodeKind::Nus(n) => {
+                let x = Prepared::new(&n.number);
+                (x, x)
+            }
+            NodeKind::Compound { stops, .. } => stops.prepared(),
+        }
+    }
+
     pub fn options(&self) -> (&'static [Game], &'static [Game]) {
         *self.options.get_or_init(|| match &self.kind {
             NodeKind::Nus(n) => {
