@@ -27,9 +27,7 @@ thread_local! {
     /// slot (0, 0) is never a valid key.
     static LOCAL: RefCell<Box<[(u64, bool)]>> =
         RefCell::new(vec![(0, false); LOCAL_SLOTS].into_boxed_slice());
-}
 
-thread_local! {
     /// Comparisons this thread has computed from options (not found in a
     /// cache). Only a comparison that needed another one computed is kept
     /// in the shared cache: one settled by stops, formulas and cached

@@ -596,8 +596,15 @@ fn scan_pairs<T: Cell>(
     cursors: &mut [u64],
     cands: &mut Vec<usize>,
 ) -> u64 {
-    let least = |seen: &[u8]| seen.iter().position(|&m| m != stamp).unwrap_or(seen.len());
-    let v = least(seen);
+    // The least unmarked value from `from` on (every value below it is
+    // marked).
+    let least = |seen: &[u8], from: usize| {
+        from + seen[from..]
+            .iter()
+            .position(|&m| m != stamp)
+            .unwrap_or(seen.len() - from)
+    };
+    let v = least(seen, 0);
     if mask != 0 && odd(v as u64, mask) {
         return v as u64;
     }
@@ -679,11 +686,7 @@ fn scan_pairs<T: Cell>(
             }
         }
         if !active {
-            return match cands.iter().find(|&&x| seen[x] != stamp) {
-                Some(&x) if mask != 0 => x as u64,
-                _ if mask != 0 => bound as u64,
-                _ => least(seen) as u64,
-            };
+            return least(seen, v) as u64;
         }
     }
 }
