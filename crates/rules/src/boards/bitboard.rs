@@ -41,13 +41,16 @@ fn low(n: usize) -> u128 {
     }
 }
 
-/// The whole-layer shift by `s` bits (left when positive).
+/// The whole-layer shift by `s` bits (left when positive); every bit
+/// leaves a layer shifted by 128 or more (a vertical step on a board of
+/// one 128-cell row).
 #[inline]
 pub(crate) fn shift(x: u128, s: i64) -> u128 {
+    let by = u32::try_from(s.unsigned_abs()).unwrap_or(u32::MAX);
     if s >= 0 {
-        x << s
+        x.checked_shl(by).unwrap_or(0)
     } else {
-        x >> -s
+        x.checked_shr(by).unwrap_or(0)
     }
 }
 

@@ -40,6 +40,19 @@ fn four_by_four_is_cgsuites_value() {
     );
 }
 
+/// A board of one 128-cell row has no vertical move: the whole-layer
+/// shift to the cell below moves every bit off the layer (it once wrapped
+/// to a shift by 0 and gave Left a move on every cell).
+#[test]
+fn a_row_of_128_cells_has_no_vertical_move() {
+    let row = Domineering::parse(&".".repeat(128)).expect("valid board");
+    assert!(row.options(onag_rules::Player::Left).is_empty());
+    assert_eq!(row.options(onag_rules::Player::Right).len(), 127);
+    assert_eq!(Evaluator::new().value(&row), g(-64));
+    let column = Domineering::parse(&vec!["."; 128].join("|")).expect("valid board");
+    assert_eq!(Evaluator::new().value(&column), g(64));
+}
+
 #[test]
 fn bad_boards_are_errors() {
     assert!(Domineering::parse("..|.").is_err());

@@ -33,6 +33,18 @@ fn hand_examples() {
     assert_eq!(value("xo.o."), Game::integer(1));
 }
 
+/// On a board of one 128-cell row the vertical steps are whole-layer
+/// shifts by 128, which move every stone off the layer (they once
+/// overflowed).
+#[test]
+fn a_row_of_128_cells_jumps_only_along_it() {
+    let row = format!("{}...", "xo".repeat(64).get(..125).unwrap_or(""));
+    let k = Konane::parse(&row).expect("valid board");
+    assert!(k.options(Player::Left).is_empty());
+    // o at 123 jumps x at 124 into 125, and stops there.
+    assert_eq!(k.options(Player::Right).len(), 1);
+}
+
 #[test]
 fn multiple_jumps_are_separate_options() {
     let p = Konane::parse("xo.o.").expect("valid");

@@ -9,7 +9,7 @@
 //! the players and so negate the value.
 
 use super::board_game::{BoardGame, BoardRules};
-use crate::boards::bitboard::BitBoard;
+use crate::boards::bitboard::{shift, BitBoard};
 use crate::boards::directions::{Step, ORTHOGONAL};
 use crate::framework::entry::{Make, Package, RulesetEntry};
 use crate::framework::position::Player;
@@ -56,7 +56,9 @@ impl BoardRules<1> for DomineeringRules {
     fn options(b: &BitBoard<1>, player: Player) -> Vec<BitBoard<1>> {
         let free = b.all() & !b.layers[0];
         let (mut moves, step) = match player {
-            Player::Left => (free & (free >> b.cols), b.cols as u32),
+            // Shifted whole (a board of one 128-cell row has no cell
+            // below any other).
+            Player::Left => (free & shift(free, -i64::from(b.cols)), u32::from(b.cols)),
             Player::Right => (free & (free >> 1) & not_last_column(b), 1),
         };
         let mut out = Vec::with_capacity(moves.count_ones() as usize);
