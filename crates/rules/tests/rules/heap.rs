@@ -283,6 +283,26 @@ fn heap_methods() {
     assert!(schema("TakeAndBreak", Args::new(vec![Arg::int(7)])).is_err());
 }
 
+/// A heap size past the range says so, not that it is no non-negative
+/// integer; a negative or fractional one says what is expected.
+#[test]
+fn heap_sizes_out_of_range_are_named() {
+    use onag_core::number::{Integer, Rational};
+    let error = |a: Arg| match named("Nim").position(&Args::new(vec![a])) {
+        Err(e) => e.to_string(),
+        Ok(p) => panic!("{} accepted", p.display()),
+    };
+    let huge = Arg::Number(Rational::from(Integer::from(u64::MAX)));
+    assert_eq!(
+        error(huge),
+        "Nim heap sizes are limited to 9223372036854775807; got 18446744073709551615"
+    );
+    assert_eq!(
+        error(Arg::int(-3)),
+        "Nim expects a non-negative integer heap size, got -3"
+    );
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(32))]
 

@@ -337,6 +337,13 @@ impl AnyRuleset for HeapRuleset {
         match args.positional.as_slice() {
             [a] => match a.as_u64() {
                 Some(n) => Ok(self.position_of(vec![n])),
+                None if matches!(a, Arg::Number(r) if r.is_integer() && r.is_positive()) => {
+                    Err(RuleError::bad_argument(format!(
+                        "{} heap sizes are limited to {}; got {a:?}",
+                        self.0.name,
+                        i64::MAX
+                    )))
+                }
                 None => Err(RuleError::bad_argument(format!(
                     "{} expects a non-negative integer heap size, got {a:?}",
                     self.0.name
