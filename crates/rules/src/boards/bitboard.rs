@@ -504,6 +504,9 @@ impl<const K: usize> BitBoard<K> {
             return self.least_image_plain(transpose_negates);
         }
         let (rows, cols) = (self.rows(), self.cols());
+        if rows * cols <= 32 {
+            return self.least_image_swapped32(transpose_negates);
+        }
         // Candidates: (first layer, second layer, index of the symmetry
         // in `images`, exchanged).
         let mut images = [(0u128, 0u128, false); 8];
@@ -576,6 +579,78 @@ impl<const K: usize> BitBoard<K> {
             .map(|&t| build(t))
             .reduce(|a, b| if b.0 < a.0 { b } else { a })
             .unwrap_or((*self, false))
+    }
+
+    /// [`BitBoard::least_image_swapped`] on a board of at most 32 cells,
+    /// in one word: an image of the first two layers, `x` and `y`, is the
+    /// number `x << n | y` (n cells), ordered as the pair `(x, y)`, so that
+    /// each candidate is one comparison. Candidates are visited in the
+    /// order of the general path (the four images of the board, then the
+    /// four of its transpose; each image before its exchange), so that
+    /// ties resolve alike.
+    fn least_image_swapped32(&self, transpose_negates: bool) -> (Self, bool) {
+        let (rows, cols) = (self.rows(), self.cols());
+        let n = rows * cols;
+        let (l0, l1) = (self.layers[0] as u64, self.layers[1] as u64);
+        // (key, image 0..4 of the board or 4..8 of its transpose, exchanged)
+        let mut keys = [(u64::MAX, 0usize, false); 16];
+        let mut m = 0;
+        let mut four = |x: u64, y: u64, r: usize, c: usize, base: usize| {
+            let (xs, ys) = (word::layer_images64(x, r, c), word::layer_images64(y, r, c));
+            for (i, (&x, &y)) in xs.iter().zip(&ys).enumerate() {
+                keys[m] = (x << n | y, base + i, false);
+                keys[m + 1] = (y << n | x, base + i, true);
+                m += 2;
+            }
+        };
+        if rows <= cols {
+            four(l0, l1, rows, cols, 0);
+        }
+        if rows >= cols {
+            let (x, y) = (
+                word::transpose64(l0, rows, cols),
+                word::transpose64(l1, rows, cols),
+            );
+            four(x, y, cols, rows, 4);
+        }
+        let candidates = &keys[..m];
+        let mut first = candidates[0];
+        for &k in &candidates[1..] {
+            if k.0 < first.0 {
+                first = k;
+            }
+        }
+        let mask = (1u64 << n) - 1;
+        let build = |(key, j, ex): (u64, usize, bool)| {
+            let t = j >= 4;
+            let (r, c) = if t { (cols, rows) } else { (rows, cols) };
+            let mut b = BitBoard {
+                rows: r as u8,
+                cols: c as u8,
+                layers: [0u128; K],
+            };
+            (b.layers[0], b.layers[1]) = ((key >> n).into(), (key & mask).into());
+            // The other layers under the same symmetry.
+            for k in 2..K {
+                let l = self.layers[k] as u64;
+                let base = if t {
+                    word::transpose64(l, rows, cols)
+                } else {
+                    l
+                };
+                b.layers[k] = word::layer_images64(base, r, c)[j % 4].into();
+            }
+            (b, (transpose_negates && t) != ex)
+        };
+        if self.layers[2..].iter().all(|&l| l == 0) {
+            // The first two layers decide (the others are empty).
+            return build(first);
+        }
+        candidates
+            .iter()
+            .filter(|k| k.0 == first.0)
+            .map(|&k| build(k))
+            .fold(build(first), |a, b| if b.0 < a.0 { b } else { a })
     }
 
     /// The first cell of every row: one bit per row, at column 0.
