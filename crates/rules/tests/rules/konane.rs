@@ -159,4 +159,18 @@ proptest! {
             prop_assert_eq!(got, naive_options(&s, player));
         }
     }
+
+    /// The same on boards past 64 cells, whose jump loop reads layers in
+    /// `u128` rather than `u64`.
+    #[test]
+    fn options_match_a_cell_by_cell_walk_past_64_cells(
+        s in board_strings(11, 11, vec!['.', 'x', 'o', 'x', 'o', '#'])
+            .prop_filter("more than 64 cells", |s| s.len() - s.matches('|').count() > 64)
+    ) {
+        let p = Konane::parse(&s).expect("valid");
+        for player in [Player::Left, Player::Right] {
+            let got: Vec<String> = p.options(player).iter().map(|o| o.board_string()).collect();
+            prop_assert_eq!(got, naive_options(&s, player));
+        }
+    }
 }

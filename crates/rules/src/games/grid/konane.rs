@@ -15,6 +15,7 @@ use crate::boards::bitboard::{shift, BitBoard};
 use crate::boards::directions::{Step, ORTHOGONAL};
 use crate::framework::entry::{Make, Package, RulesetEntry};
 use crate::framework::position::Player;
+use std::ops::{BitAnd, Shr};
 
 /// The named rulesets of this module.
 pub const ENTRIES: &[RulesetEntry] = &[RulesetEntry {
@@ -41,63 +42,109 @@ impl BoardRules<3> for KonaneRules {
     const TRANSPOSE_NEGATES: bool = false;
 
     fn options(b: &BitBoard<3>, player: Player) -> Vec<BitBoard<3>> {
-        let (me, them) = match player {
-            Player::Left => (0, 1),
-            Player::Right => (1, 0),
-        };
-        let cols = b.cols() as i64;
-        let empty = b.empty();
-        let enemy = b.layers[them];
-        let mine = b.layers[me];
-        // For each direction, the stones that can make a first jump, all
-        // at once: the landing cell is on the board and empty, the cell
-        // jumped over holds an enemy stone.
-        // Per direction: the stones that can jump that way, where a jump
-        // stays on the board, the shift of one step and of two.
-        let mut steps = [(0u128, 0u128, 0i64, 0i64); 4];
-        let mut any = 0;
-        let mut first_jumps = 0;
-        let starts = b.row_starts();
-        for (step, &(dr, dc)) in steps.iter_mut().zip(&ORTHOGONAL) {
-            let (ok, two) = b.step_mask(starts, 2 * dr, 2 * dc);
-            let one = dr * cols + dc;
-            // Bit i + s moved back to bit i: a shift by -s.
-            let jumpers = mine & ok & shift(enemy, -one) & shift(empty, -two);
-            *step = (jumpers, ok, one, two);
-            any |= jumpers;
-            first_jumps += jumpers.count_ones() as usize;
+        if b.rows() * b.cols() <= 64 {
+            jumps::<u64>(b, player)
+        } else {
+            jumps::<u128>(b, player)
         }
-        let mut out = Vec::with_capacity(first_jumps);
-        // Stone by stone (in cell order), direction by direction.
-        while any != 0 {
-            let i = any.trailing_zeros() as i64;
-            any &= any - 1;
-            for &(jumpers, ok, one, two) in &steps {
-                if jumpers >> i & 1 == 0 {
-                    continue;
-                }
-                let mut from = i;
-                let mut board = *b;
-                board.layers[me] &= !(1 << i);
-                // The k-th jump passes over i + (2k - 1)·d and lands on
-                // i + 2k·d, which must stay on the board.
-                while ok >> from & 1 == 1
-                    && enemy >> (from + one) & 1 == 1
-                    && empty >> (from + two) & 1 == 1
-                {
-                    board.layers[them] &= !(1 << (from + one));
-                    from += two;
-                    let mut option = board;
-                    option.layers[me] |= 1 << from;
-                    out.push(option);
-                }
-            }
-        }
-        out
     }
 
     /// A region without stones of both colours has no jump.
     fn live(b: &BitBoard<3>, region: u128) -> bool {
         region & b.layers[0] != 0 && region & b.layers[1] != 0
     }
+}
+
+/// A layer as the jump loop reads it: one bit per cell, in a `u64` on a
+/// board of at most 64 cells (where a shift by a variable amount is one
+/// instruction), in a `u128` on the others.
+trait Layer: Copy + Eq + BitAnd<Output = Self> + Shr<u32, Output = Self> + From<bool> {
+    /// The low bits of a `u128` layer (all of it on the boards that use
+    /// the type).
+    fn of(x: u128) -> Self;
+
+    /// The lowest set cell, and the layer without it (None when empty).
+    fn pop(self) -> Option<(u32, Self)>;
+}
+
+impl Layer for u64 {
+    fn of(x: u128) -> Self {
+        x as u64
+    }
+
+    fn pop(self) -> Option<(u32, Self)> {
+        (self != 0).then(|| (self.trailing_zeros(), self & (self - 1)))
+    }
+}
+
+impl Layer for u128 {
+    fn of(x: u128) -> Self {
+        x
+    }
+
+    fn pop(self) -> Option<(u32, Self)> {
+        (self != 0).then(|| (self.trailing_zeros(), self & (self - 1)))
+    }
+}
+
+/// Whether cell `i` of `layer` is set.
+#[inline]
+fn has<W: Layer>(layer: W, i: u32) -> bool {
+    layer >> i & W::from(true) == W::from(true)
+}
+
+/// The options of `player` on `b`, the jump loop reading layers as `W`
+/// (which must hold every cell of the board).
+fn jumps<W: Layer>(b: &BitBoard<3>, player: Player) -> Vec<BitBoard<3>> {
+    let (me, them) = match player {
+        Player::Left => (0, 1),
+        Player::Right => (1, 0),
+    };
+    let cols = b.cols() as i64;
+    let (empty, enemy, mine) = (b.empty(), b.layers[them], b.layers[me]);
+    // For each direction, the stones that can make a first jump, all at
+    // once: the landing cell is on the board and empty, the cell jumped
+    // over holds an enemy stone. Per direction: the stones that can jump
+    // that way, where a jump stays on the board, the shift of one step and
+    // of two (as additions modulo 2^32: a cell plus a negative step).
+    let mut steps = [(W::from(false), W::from(false), 0u32, 0u32); 4];
+    let mut any = 0u128;
+    let mut first_jumps = 0;
+    let starts = b.row_starts();
+    for (step, &(dr, dc)) in steps.iter_mut().zip(&ORTHOGONAL) {
+        let (ok, two) = b.step_mask(starts, 2 * dr, 2 * dc);
+        let one = dr * cols + dc;
+        // Bit i + s moved back to bit i: a shift by -s.
+        let jumpers = mine & ok & shift(enemy, -one) & shift(empty, -two);
+        *step = (W::of(jumpers), W::of(ok), one as u32, two as u32);
+        any |= jumpers;
+        first_jumps += jumpers.count_ones() as usize;
+    }
+    let (empty, enemy, mut any) = (W::of(empty), W::of(enemy), W::of(any));
+    let mut out = Vec::with_capacity(first_jumps);
+    // Stone by stone (in cell order), direction by direction.
+    while let Some((i, rest)) = any.pop() {
+        any = rest;
+        for &(jumpers, ok, one, two) in &steps {
+            if !has(jumpers, i) {
+                continue;
+            }
+            let mut from = i;
+            let mut board = *b;
+            board.layers[me] &= !(1 << i);
+            // The k-th jump passes over i + (2k - 1)·d and lands on
+            // i + 2k·d, which must stay on the board.
+            while has(ok, from)
+                && has(enemy, from.wrapping_add(one))
+                && has(empty, from.wrapping_add(two))
+            {
+                board.layers[them] &= !(1 << from.wrapping_add(one));
+                from = from.wrapping_add(two);
+                let mut option = board;
+                option.layers[me] |= 1 << from;
+                out.push(option);
+            }
+        }
+    }
+    out
 }
