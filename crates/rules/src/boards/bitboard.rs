@@ -507,22 +507,21 @@ impl<const K: usize> BitBoard<K> {
         if rows * cols <= 32 {
             return self.least_image_swapped32(transpose_negates);
         }
-        // Candidates: (first layer, second layer, index of the symmetry
-        // in `images`, exchanged).
-        let mut images = [(0u128, 0u128, false); 8];
-        let mut n = 0;
-        let mut four = |a: u128, b: u128, r: usize, c: usize, transposed: bool| {
-            for (x, y) in layer_images_fast(a, r, c)
-                .into_iter()
-                .zip(layer_images_fast(b, r, c))
-            {
-                images[n] = (x, y, transposed);
-                n += 1;
+        // Candidates: (the images of the first two layers, image 0..4 of
+        // the board or 4..8 of its transpose, exchanged).
+        let mut keys = [((0u128, 0u128), 0usize, false); 16];
+        let mut m = 0;
+        let mut four = |a: u128, b: u128, r: usize, c: usize, base: usize| {
+            let (xs, ys) = (layer_images_fast(a, r, c), layer_images_fast(b, r, c));
+            for (i, (&x, &y)) in xs.iter().zip(&ys).enumerate() {
+                keys[m] = ((x, y), base + i, false);
+                keys[m + 1] = ((y, x), base + i, true);
+                m += 2;
             }
         };
         let (l0, l1) = (self.layers[0], self.layers[1]);
         if rows <= cols {
-            four(l0, l1, rows, cols, false);
+            four(l0, l1, rows, cols, 0);
         }
         if rows >= cols {
             four(
@@ -530,70 +529,21 @@ impl<const K: usize> BitBoard<K> {
                 transpose_layer_fast(l1, rows, cols),
                 cols,
                 rows,
-                true,
+                4,
             );
         }
-        let mut best = (images[0].0, images[0].1);
-        let mut ties = [(0usize, false); 16];
-        let mut tied = 0;
-        for (j, &(x, y, _)) in images[..n].iter().enumerate() {
-            for (key, ex) in [((x, y), false), ((y, x), true)] {
-                if key < best {
-                    best = key;
-                    tied = 0;
-                }
-                if key == best {
-                    ties[tied] = (j, ex);
-                    tied += 1;
-                }
-            }
-        }
-        let build = |(j, ex): (usize, bool)| {
-            let (x, y, t) = images[j];
-            let (r, c) = if t { (cols, rows) } else { (rows, cols) };
-            let mut b = BitBoard {
-                rows: r as u8,
-                cols: c as u8,
-                layers: [0u128; K],
-            };
-            (b.layers[0], b.layers[1]) = if ex { (y, x) } else { (x, y) };
-            // The other layers under the same symmetry (its place among
-            // the four images of its base).
-            for k in 2..K {
-                let l = self.layers[k];
-                let base = if t {
-                    transpose_layer_fast(l, rows, cols)
-                } else {
-                    l
-                };
-                b.layers[k] = layer_images_fast(base, r, c)[j % 4];
-            }
-            (b, (transpose_negates && t) != ex)
-        };
-        if tied == 1 || self.layers[2..].iter().all(|&l| l == 0) {
-            // The first two layers decide (the others are empty).
-            return build(ties[0]);
-        }
-        ties[..tied]
-            .iter()
-            .map(|&t| build(t))
-            .reduce(|a, b| if b.0 < a.0 { b } else { a })
-            .unwrap_or((*self, false))
+        self.least_candidate(&keys[..m], |key| key, transpose_negates)
     }
 
     /// [`BitBoard::least_image_swapped`] on a board of at most 32 cells,
     /// in one word: an image of the first two layers, `x` and `y`, is the
     /// number `x << n | y` (n cells), ordered as the pair `(x, y)`, so that
-    /// each candidate is one comparison. Candidates are visited in the
-    /// order of the general path (the four images of the board, then the
-    /// four of its transpose; each image before its exchange), so that
-    /// ties resolve alike.
+    /// each candidate is one comparison.
     fn least_image_swapped32(&self, transpose_negates: bool) -> (Self, bool) {
         let (rows, cols) = (self.rows(), self.cols());
         let n = rows * cols;
         let (l0, l1) = (self.layers[0] as u64, self.layers[1] as u64);
-        // (key, image 0..4 of the board or 4..8 of its transpose, exchanged)
-        let mut keys = [(u64::MAX, 0usize, false); 16];
+        let mut keys = [(0u64, 0usize, false); 16];
         let mut m = 0;
         let mut four = |x: u64, y: u64, r: usize, c: usize, base: usize| {
             let (xs, ys) = (word::layer_images64(x, r, c), word::layer_images64(y, r, c));
@@ -613,15 +563,32 @@ impl<const K: usize> BitBoard<K> {
             );
             four(x, y, cols, rows, 4);
         }
-        let candidates = &keys[..m];
-        let mut first = candidates[0];
-        for &k in &candidates[1..] {
-            if k.0 < first.0 {
-                first = k;
-            }
-        }
         let mask = (1u64 << n) - 1;
-        let build = |(key, j, ex): (u64, usize, bool)| {
+        self.least_candidate(
+            &keys[..m],
+            |key| (u128::from(key >> n), u128::from(key & mask)),
+            transpose_negates,
+        )
+    }
+
+    /// The least image among `candidates` of [`BitBoard::least_image_swapped`]:
+    /// `(key, image, exchanged)`, where keys order the candidates as the
+    /// images of the first two layers they stand for (`layers` gives those
+    /// two layers back), `image` is 0..4 among the images of the board
+    /// (identity, row flip, column flip, half turn) or 4..8 among those of
+    /// its transpose, and `exchanged` says that the two layers are
+    /// exchanged. Candidates are in the order of the images, each before
+    /// its exchange; among equal images the first wins. The other layers
+    /// are imaged only for the candidates whose key is least, and only
+    /// when they hold cells.
+    fn least_candidate<Key: Copy + Ord>(
+        &self,
+        candidates: &[(Key, usize, bool)],
+        layers: impl Fn(Key) -> (u128, u128),
+        transpose_negates: bool,
+    ) -> (Self, bool) {
+        let (rows, cols) = (self.rows(), self.cols());
+        let build = |&(key, j, ex): &(Key, usize, bool)| {
             let t = j >= 4;
             let (r, c) = if t { (cols, rows) } else { (rows, cols) };
             let mut b = BitBoard {
@@ -629,28 +596,29 @@ impl<const K: usize> BitBoard<K> {
                 cols: c as u8,
                 layers: [0u128; K],
             };
-            (b.layers[0], b.layers[1]) = ((key >> n).into(), (key & mask).into());
+            (b.layers[0], b.layers[1]) = layers(key);
             // The other layers under the same symmetry.
             for k in 2..K {
-                let l = self.layers[k] as u64;
+                let l = self.layers[k];
                 let base = if t {
-                    word::transpose64(l, rows, cols)
+                    transpose_layer_fast(l, rows, cols)
                 } else {
                     l
                 };
-                b.layers[k] = word::layer_images64(base, r, c)[j % 4].into();
+                b.layers[k] = layer_images_fast(base, r, c)[j % 4];
             }
             (b, (transpose_negates && t) != ex)
         };
+        let Some(least) = candidates.iter().map(|c| c.0).min() else {
+            return (*self, false);
+        };
+        let mut ties = candidates.iter().filter(|c| c.0 == least).map(build);
+        let first = ties.next().unwrap_or((*self, false));
         if self.layers[2..].iter().all(|&l| l == 0) {
             // The first two layers decide (the others are empty).
-            return build(first);
+            return first;
         }
-        candidates
-            .iter()
-            .filter(|k| k.0 == first.0)
-            .map(|&k| build(k))
-            .fold(build(first), |a, b| if b.0 < a.0 { b } else { a })
+        ties.fold(first, |a, b| if b.0 < a.0 { b } else { a })
     }
 
     /// The first cell of every row: one bit per row, at column 0.

@@ -58,7 +58,10 @@ impl BoardRules<3> for KonaneRules {
 /// A layer as the jump loop reads it: one bit per cell, in a `u64` on a
 /// board of at most 64 cells (where a shift by a variable amount is one
 /// instruction), in a `u128` on the others.
-trait Layer: Copy + Eq + BitAnd<Output = Self> + Shr<u32, Output = Self> + From<bool> {
+trait Layer: Copy + Eq + BitAnd<Output = Self> + Shr<u32, Output = Self> {
+    const ZERO: Self;
+    const ONE: Self;
+
     /// The low bits of a `u128` layer (all of it on the boards that use
     /// the type).
     fn of(x: u128) -> Self;
@@ -67,30 +70,29 @@ trait Layer: Copy + Eq + BitAnd<Output = Self> + Shr<u32, Output = Self> + From<
     fn pop(self) -> Option<(u32, Self)>;
 }
 
-impl Layer for u64 {
-    fn of(x: u128) -> Self {
-        x as u64
-    }
+macro_rules! layer {
+    ($($t:ty),*) => {$(
+        impl Layer for $t {
+            const ZERO: Self = 0;
+            const ONE: Self = 1;
 
-    fn pop(self) -> Option<(u32, Self)> {
-        (self != 0).then(|| (self.trailing_zeros(), self & (self - 1)))
-    }
+            fn of(x: u128) -> Self {
+                x as $t
+            }
+
+            fn pop(self) -> Option<(u32, Self)> {
+                (self != 0).then(|| (self.trailing_zeros(), self & (self - 1)))
+            }
+        }
+    )*};
 }
 
-impl Layer for u128 {
-    fn of(x: u128) -> Self {
-        x
-    }
-
-    fn pop(self) -> Option<(u32, Self)> {
-        (self != 0).then(|| (self.trailing_zeros(), self & (self - 1)))
-    }
-}
+layer!(u64, u128);
 
 /// Whether cell `i` of `layer` is set.
 #[inline]
 fn has<W: Layer>(layer: W, i: u32) -> bool {
-    layer >> i & W::from(true) == W::from(true)
+    layer >> i & W::ONE == W::ONE
 }
 
 /// The options of `player` on `b`, the jump loop reading layers as `W`
@@ -107,7 +109,7 @@ fn jumps<W: Layer>(b: &BitBoard<3>, player: Player) -> Vec<BitBoard<3>> {
     // over holds an enemy stone. Per direction: the stones that can jump
     // that way, where a jump stays on the board, the shift of one step and
     // of two (as additions modulo 2^32: a cell plus a negative step).
-    let mut steps = [(W::from(false), W::from(false), 0u32, 0u32); 4];
+    let mut steps = [(W::ZERO, W::ZERO, 0u32, 0u32); 4];
     let mut any = 0u128;
     let mut first_jumps = 0;
     let starts = b.row_starts();
