@@ -144,6 +144,24 @@ impl Arg {
         self.as_i64().and_then(|n| u64::try_from(n).ok())
     }
 
+    /// A heap size of the ruleset `what`: a non-negative integer of at
+    /// most 2^63 - 1. A larger integer is refused with the limit; any other
+    /// argument with `what`, `expects` and the argument.
+    pub fn heap_size(&self, what: &str, expects: &str) -> RuleResult<u64> {
+        if let Some(n) = self.as_u64() {
+            return Ok(n);
+        }
+        Err(RuleError::bad_argument(match self {
+            Arg::Number(r) if r.is_integer() && r.is_positive() => {
+                format!(
+                    "{what} heap sizes are limited to {}; got {self:?}",
+                    i64::MAX
+                )
+            }
+            _ => format!("{what} {expects}, got {self:?}"),
+        }))
+    }
+
     /// A board, strip or graph as an argument.
     pub fn object(o: impl Object + 'static) -> Arg {
         Arg::Object(Rc::new(o))

@@ -283,8 +283,8 @@ fn heap_methods() {
     assert!(schema("TakeAndBreak", Args::new(vec![Arg::int(7)])).is_err());
 }
 
-/// A heap size past the range says so, not that it is no non-negative
-/// integer; a negative or fractional one says what is expected.
+/// `Nim(2^64 - 1)`: a heap size past the range says so, not that it is no
+/// non-negative integer; `Nim(-3)` says what is expected.
 #[test]
 fn heap_sizes_out_of_range_are_named() {
     use onag_core::number::{Integer, Rational};

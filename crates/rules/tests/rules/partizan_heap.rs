@@ -267,3 +267,25 @@ proptest! {
         prop_assert_eq!(heap(&same, n), Game::nimber(v));
     }
 }
+
+/// `PartizanSubtraction([1], [2])(2^64)`: a heap size past the range is
+/// named as such, as for the impartial heap rulesets; a negative one says
+/// what is expected.
+#[test]
+fn heap_sizes_out_of_range_are_named() {
+    use onag_core::number::{Integer, Rational};
+    let r = pair_of_sets("PartizanSubtraction", &[1], &[2], false);
+    let error = |a: Arg| match r.position(&Args::new(vec![a])) {
+        Err(e) => e.to_string(),
+        Ok(p) => panic!("{} accepted", p.display()),
+    };
+    let huge = Arg::Number(Rational::from(Integer::from(u64::MAX) + Integer::from(1)));
+    assert_eq!(
+        error(huge),
+        "PartizanSubtraction([1], [2]) heap sizes are limited to 9223372036854775807; got 18446744073709551616"
+    );
+    assert_eq!(
+        error(Arg::int(-1)),
+        "PartizanSubtraction([1], [2]) expects a heap size (a non-negative Integer), got -1"
+    );
+}

@@ -335,20 +335,10 @@ impl AnyRuleset for HeapRuleset {
     fn position(&self, args: &Args) -> RuleResult<Rc<dyn AnyPosition>> {
         args.check_keywords(&self.0.name, &[])?;
         match args.positional.as_slice() {
-            [a] => match a.as_u64() {
-                Some(n) => Ok(self.position_of(vec![n])),
-                None if matches!(a, Arg::Number(r) if r.is_integer() && r.is_positive()) => {
-                    Err(RuleError::bad_argument(format!(
-                        "{} heap sizes are limited to {}; got {a:?}",
-                        self.0.name,
-                        i64::MAX
-                    )))
-                }
-                None => Err(RuleError::bad_argument(format!(
-                    "{} expects a non-negative integer heap size, got {a:?}",
-                    self.0.name
-                ))),
-            },
+            [a] => {
+                let n = a.heap_size(&self.0.name, "expects a non-negative integer heap size")?;
+                Ok(self.position_of(vec![n]))
+            }
             other => Err(RuleError::bad_argument(format!(
                 "{} expects one argument: a heap size, got {} arguments",
                 self.0.name,

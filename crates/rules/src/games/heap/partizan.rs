@@ -83,13 +83,13 @@ impl AnyRuleset for PartizanHeapRuleset {
     fn position(&self, args: &Args) -> RuleResult<Rc<dyn AnyPosition>> {
         args.check_keywords(&self.game.name, &[])?;
         match args.positional.as_slice() {
-            [a] => match a.as_u64() {
-                Some(n) => Ok(position(Keys::Partizan(self.game.clone()), vec![n])),
-                None => Err(RuleError::bad_argument(format!(
-                    "{} expects a heap size (a non-negative Integer), got {a:?}",
-                    self.game.name
-                ))),
-            },
+            [a] => {
+                let n = a.heap_size(
+                    &self.game.name,
+                    "expects a heap size (a non-negative Integer)",
+                )?;
+                Ok(position(Keys::Partizan(self.game.clone()), vec![n]))
+            }
             _ => Err(RuleError::bad_argument(format!(
                 "{} expects one heap size",
                 self.game.name
