@@ -40,9 +40,10 @@ fn four_by_four_is_cgsuites_value() {
     );
 }
 
-/// A board of one 128-cell row has no vertical move: the whole-layer
-/// shift to the cell below moves every bit off the layer (it once wrapped
-/// to a shift by 0 and gave Left a move on every cell).
+/// `Domineering("....")` with 128 dots in one row: no vertical move, and
+/// the value -64 (it once printed `-63*`: the whole-layer shift to the
+/// cell below, by 128, wrapped to a shift by 0 and gave Left a move on
+/// every cell).
 #[test]
 fn a_row_of_128_cells_has_no_vertical_move() {
     let row = Domineering::parse(&".".repeat(128)).expect("valid board");

@@ -33,9 +33,9 @@ fn hand_examples() {
     assert_eq!(value("xo.o."), Game::integer(1));
 }
 
-/// On a board of one 128-cell row the vertical steps are whole-layer
-/// shifts by 128, which move every stone off the layer (they once
-/// overflowed).
+/// `Konane("xoxo...xo...")`, `xo` repeated to 125 cells then three empty
+/// cells, one 128-cell row: the vertical steps are whole-layer shifts by
+/// 128, which move every stone off the layer (they once overflowed).
 #[test]
 fn a_row_of_128_cells_jumps_only_along_it() {
     let row = format!("{}...", "xo".repeat(64).get(..125).unwrap_or(""));
