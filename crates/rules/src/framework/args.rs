@@ -148,17 +148,29 @@ impl Arg {
     /// most 2^63 - 1. A larger integer is refused with the limit; any other
     /// argument with `what`, `expects` and the argument.
     pub fn heap_size(&self, what: &str, expects: &str) -> RuleResult<u64> {
+        self.bounded(what, "heap sizes", || {
+            format!("{what} {expects}, got {self:?}")
+        })
+    }
+
+    /// A non-negative integer of at most 2^63 - 1 (the largest heap size
+    /// or coordinate a position holds). A larger integer is refused with
+    /// the limit ("`what` `noun` are limited to ..."); any other argument
+    /// with the message `otherwise` gives.
+    pub fn bounded(
+        &self,
+        what: &str,
+        noun: &str,
+        otherwise: impl FnOnce() -> String,
+    ) -> RuleResult<u64> {
         if let Some(n) = self.as_u64() {
             return Ok(n);
         }
         Err(RuleError::bad_argument(match self {
             Arg::Number(r) if r.is_integer() && r.is_positive() => {
-                format!(
-                    "{what} heap sizes are limited to {}; got {self:?}",
-                    i64::MAX
-                )
+                format!("{what} {noun} are limited to {}; got {self:?}", i64::MAX)
             }
-            _ => format!("{what} {expects}, got {self:?}"),
+            _ => otherwise(),
         }))
     }
 

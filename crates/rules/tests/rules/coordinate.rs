@@ -331,3 +331,24 @@ fn huge_positions_are_errors_not_crashes() {
     let cut = named("Cutcake");
     assert!(pos(&cut, 1 << 40, 3).canonical_form().is_err());
 }
+
+/// A coordinate past the largest a position holds is refused with the
+/// limit, not as if it were not a non-negative integer; a negative one
+/// still gets the general message.
+#[test]
+fn coordinates_out_of_range_are_named() {
+    use onag_core::number::{Integer, Rational};
+    let error = |args: Vec<Arg>| match named("Wythoff").position(&Args::new(args)) {
+        Err(e) => e.to_string(),
+        Ok(p) => panic!("{} accepted", p.display()),
+    };
+    let huge = || Arg::Number(Rational::from(Integer::from(u64::MAX) + Integer::from(1)));
+    let limited =
+        "Wythoff coordinates are limited to 9223372036854775807; got 18446744073709551616";
+    assert_eq!(error(vec![huge(), Arg::int(1)]), limited);
+    assert_eq!(error(vec![Arg::Tuple(vec![Arg::int(1), huge()])]), limited);
+    assert_eq!(
+        error(vec![Arg::int(-1), Arg::int(1)]),
+        "Wythoff expects a position ((m, n) or m, n), with non-negative integers m and n"
+    );
+}

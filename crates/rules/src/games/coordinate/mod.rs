@@ -166,22 +166,25 @@ impl kind::Coordinate for CoordinateRuleset {
 /// The pair of `R((m, n))`, or of `R(m, n)` unless `tuple_only`.
 pub fn parse_pair(what: &str, args: &Args, tuple_only: bool) -> RuleResult<Pair> {
     args.check_keywords(what, &[])?;
-    let bad = || {
-        RuleError::bad_argument(format!(
+    let expects = || {
+        format!(
             "{what} expects a position ({}), with non-negative integers m and n",
             if tuple_only {
                 "(m, n)"
             } else {
                 "(m, n) or m, n"
             }
-        ))
+        )
     };
     let (a, b) = match args.positional.as_slice() {
         [Arg::Tuple(v)] if v.len() == 2 => (&v[0], &v[1]),
         [a, b] if !tuple_only => (a, b),
-        _ => return Err(bad()),
+        _ => return Err(RuleError::bad_argument(expects())),
     };
-    Ok((a.as_u64().ok_or_else(bad)?, b.as_u64().ok_or_else(bad)?))
+    Ok((
+        a.bounded(what, "coordinates", expects)?,
+        b.bounded(what, "coordinates", expects)?,
+    ))
 }
 
 /// `Arg::int` of a coordinate, or an error if it does not fit.
