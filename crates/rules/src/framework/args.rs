@@ -166,12 +166,18 @@ impl Arg {
         if let Some(n) = self.as_u64() {
             return Ok(n);
         }
-        Err(RuleError::bad_argument(match self {
-            Arg::Number(r) if r.is_integer() && r.is_positive() => {
-                format!("{what} {noun} are limited to {}; got {self:?}", i64::MAX)
-            }
-            _ => otherwise(),
+        Err(RuleError::bad_argument(if self.past_limit() {
+            format!("{what} {noun} are limited to {}; got {self:?}", i64::MAX)
+        } else {
+            otherwise()
         }))
+    }
+
+    /// Whether this is an integer past 2^63 - 1, the largest a position
+    /// holds (so that a refusal can name the limit).
+    pub fn past_limit(&self) -> bool {
+        matches!(self, Arg::Number(r) if r.is_integer() && r.is_positive())
+            && self.as_u64().is_none()
     }
 
     /// A board, strip or graph as an argument.

@@ -351,4 +351,23 @@ fn coordinates_out_of_range_are_named() {
         error(vec![Arg::int(-1), Arg::int(1)]),
         "Wythoff expects a position ((m, n) or m, n), with non-negative integers m and n"
     );
+    // So is one a user function returns, alone or in a sum.
+    for sum in [false, true] {
+        let r = schema(
+            "CoordinateRuleset",
+            vec![user(move |_| {
+                let p = Arg::Tuple(vec![huge(), Arg::int(0)]);
+                Ok(Arg::List(vec![if sum { Arg::List(vec![p]) } else { p }]))
+            })],
+        )
+        .unwrap();
+        let e = match pos(&r, 1, 2).options(Player::Left) {
+            Err(e) => e.to_string(),
+            Ok(_) => panic!("accepted"),
+        };
+        assert_eq!(
+            e,
+            "CoordinateRuleset: at (1,2) the function returned (18446744073709551616,0); coordinates are limited to 9223372036854775807"
+        );
+    }
 }

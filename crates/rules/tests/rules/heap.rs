@@ -183,6 +183,20 @@ fn heap_ruleset_of_a_function() {
     )
     .unwrap();
     assert!(negative.heap().heap_options(2).is_err());
+    // A heap past the largest a position holds is refused with the limit.
+    let huge = schema(
+        "HeapRuleset",
+        Args::new(vec![function(|_| {
+            use onag_core::number::{Integer, Rational};
+            let h = Arg::Number(Rational::from(Integer::from(u64::MAX)));
+            Arg::List(vec![Arg::List(vec![h])])
+        })]),
+    )
+    .unwrap();
+    assert_eq!(
+        huge.heap().heap_options(2).unwrap_err().into_message(),
+        "HeapRuleset: for heap 2 the function returned heap 18446744073709551615; heap sizes are limited to 9223372036854775807"
+    );
     let failing = schema(
         "HeapRuleset",
         Args::new(vec![Arg::Function(Rc::new(|_: &[Arg]| {

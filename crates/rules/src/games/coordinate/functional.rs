@@ -40,13 +40,23 @@ impl Rules<Pair> for Functional {
             Arg::List(items) => items,
             other => return Err(bad(other)),
         };
+        // A pair past the largest coordinate a position holds is refused
+        // with the limit.
+        let refuse = |p: &Arg, item: &Arg| match p {
+            Arg::Tuple(v) if v.iter().any(Arg::past_limit) => RuleError::user_function(format!(
+                "{}: at ({m},{n}) the function returned {p:?}; coordinates are limited to {}",
+                self.what,
+                i64::MAX
+            )),
+            _ => bad(item),
+        };
         items
             .iter()
             .map(|item| match item {
-                Arg::Tuple(_) => Ok(vec![self.pair(item).ok_or_else(|| bad(item))?]),
+                Arg::Tuple(_) => Ok(vec![self.pair(item).ok_or_else(|| refuse(item, item))?]),
                 Arg::List(sum) => sum
                     .iter()
-                    .map(|p| self.pair(p).ok_or_else(|| bad(item)))
+                    .map(|p| self.pair(p).ok_or_else(|| refuse(p, item)))
                     .collect(),
                 other => Err(bad(other)),
             })

@@ -44,7 +44,18 @@ impl HeapRules for Functional {
                 l.elements()
                     .ok_or_else(|| bad(&result))?
                     .iter()
-                    .map(|h| h.as_u64().ok_or_else(|| bad(&result)))
+                    .map(|h| {
+                        h.as_u64().ok_or_else(|| {
+                            if h.past_limit() {
+                                RuleError::user_function(format!(
+                                    "{what}: for heap {n} the function returned heap {h:?}; heap sizes are limited to {}",
+                                    i64::MAX
+                                ))
+                            } else {
+                                bad(&result)
+                            }
+                        })
+                    })
                     .collect()
             })
             .collect()
