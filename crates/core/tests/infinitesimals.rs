@@ -669,6 +669,22 @@ proptest! {
         prop_assert_eq!(x.uptimal_expansion(), Some(expansion));
     }
 
+    /// The options of an uptimal are uptimals (fact 3 of game/uptimal.rs,
+    /// on which the expansion's early rejection rests).
+    #[test]
+    fn options_of_uptimals_are_uptimals(
+        a in -4i64..=4,
+        e in 0u32..3,
+        digits in prop::collection::vec(-3i64..=3, 0..5),
+        m in 0u64..4,
+    ) {
+        let digits: Vec<Integer> = digits.into_iter().map(Integer::from).collect();
+        let x = UptimalExpansion::new(Dyadic::new(Integer::from(a), e), digits, m).to_game();
+        for &o in x.left_options().iter().chain(x.right_options()) {
+            prop_assert!(o.is_uptimal(), "{} is an option of the uptimal {}", o, x);
+        }
+    }
+
     /// On random games an expansion, when found, gives the game back; and
     /// every game of the brute-force table of small uptimals is found.
     #[test]

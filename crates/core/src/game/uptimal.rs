@@ -34,6 +34,23 @@
 //! answer is verified by that equality of canonical forms, so a game is
 //! never reported uptimal wrongly.
 //!
+//! 3. *The followers of an uptimal are uptimals.* Write the uptimal as the
+//!    sum F of the canonical forms of its parts (x, the `^<i>` with their
+//!    signs, `*m`). Every follower of F is a sum of followers of the
+//!    parts, and those are uptimals: numbers and nimbers have only such
+//!    followers, and `^<n> = {0 | v[n-1]*}` has the followers 0 and those
+//!    of the uptimal `v[n-1]*`, of lower levels (induction on n, and
+//!    uptimals are closed under sums and negation). The canonical form
+//!    comes from F by deleting dominated options and bypassing reversible
+//!    ones at its followers (ONAG Theorems 68-69), which never changes the
+//!    value of a follower and brings up only followers of F (a bypass
+//!    replaces an option by options of one of its followers). So every
+//!    follower of the canonical form equals a follower of F: an uptimal.
+//!    Hence a game with an option that is not uptimal is not uptimal,
+//!    which rejects most games at the cost of their options' answers,
+//!    memoised (a deep game whose first level is not an uptimal used to
+//!    run every digit search to its bound).
+//!
 //! The first digit is the atomic weight of H (`aw(^<k>) = 0` for k >= 2
 //! and `aw(*m) = 0`), which saves the search at level 1; it is then
 //! confirmed by the two signs the search would have seen, which cheaply
@@ -183,6 +200,16 @@ fn expand(g: Game) -> Option<UptimalExpansion> {
     // x + (sums of powers of up and a nimber) has an all-small infinitesimal
     // part.
     if !h.is_all_small() {
+        return None;
+    }
+    // The options of an uptimal are uptimals (fact 3 of the module
+    // documentation): one option that is not rejects G before any search.
+    if !descend(|| {
+        g.left_options()
+            .iter()
+            .chain(g.right_options())
+            .all(|o| o.is_uptimal())
+    }) {
         return None;
     }
     let (digits, nimber) = digits_and_nimber(h)?;
