@@ -176,14 +176,16 @@ fn impartial_games_plug_into_the_nim_evaluator() {
 
 #[test]
 fn built_in_positions_still_evaluate_in_parallel_through_the_same_recursion() {
-    let d = Domineering::empty(4, 4).expect("a board");
+    // 13 vertical and 24 horizontal moves: past the threshold of options
+    // valued in parallel (36).
+    let d = Domineering::empty(2, 13).expect("a board");
     let shared = Evaluator::new();
     let serial: Evaluator<Domineering> = Evaluator::new();
     assert_eq!(
         shared.value(&d),
         onag_rules::framework::game::infallible(serial.canonical_form(&d))
     );
-    assert_eq!(Position::text(&d), "\"....|....|....|....\"");
+    assert_eq!(Position::text(&d), "\".............|.............\"");
 }
 
 #[test]
