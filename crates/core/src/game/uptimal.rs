@@ -46,10 +46,11 @@
 //!    value of a follower and brings up only followers of F (a bypass
 //!    replaces an option by options of one of its followers). So every
 //!    follower of the canonical form equals a follower of F: an uptimal.
-//!    Hence a game with an option that is not uptimal is not uptimal,
-//!    which rejects most games at the cost of their options' answers,
-//!    memoised (a deep game whose first level is not an uptimal used to
-//!    run every digit search to its bound).
+//!    Hence a game with an option that is not uptimal is not uptimal.
+//!    The expansion asks this once the first digit is confirmed, before
+//!    the searches of the higher levels: their answers are memoised, and a
+//!    game that is not uptimal with options that are not used to run
+//!    every digit search to its bound.
 //!
 //! The first digit is the atomic weight of H (`aw(^<k>) = 0` for k >= 2
 //! and `aw(*m) = 0`), which saves the search at level 1; it is then
@@ -202,18 +203,19 @@ fn expand(g: Game) -> Option<UptimalExpansion> {
     if !h.is_all_small() {
         return None;
     }
-    // The options of an uptimal are uptimals (fact 3 of the module
-    // documentation): one option that is not rejects G before any search.
-    if !descend(|| {
+    let (digits, nimber) = digits_and_nimber(g, h)?;
+    Some(UptimalExpansion::new(ls, digits, nimber))
+}
+
+/// Whether every option of G is uptimal, as every option of an uptimal is
+/// (fact 3 of the module documentation).
+fn options_are_uptimal(g: Game) -> bool {
+    descend(|| {
         g.left_options()
             .iter()
             .chain(g.right_options())
             .all(|o| o.is_uptimal())
-    }) {
-        return None;
-    }
-    let (digits, nimber) = digits_and_nimber(h)?;
-    Some(UptimalExpansion::new(ls, digits, nimber))
+    })
 }
 
 /// `^<j>`, if j fits the table of Norton powers.
@@ -221,14 +223,15 @@ fn level(j: u64) -> Option<Game> {
     u32::try_from(j).ok().map(Game::up_pow)
 }
 
-/// The digits and nimber of an all-small H, or None if H is not uptimal.
+/// The digits and nimber of the all-small part H of G, or None if G is
+/// not uptimal.
 ///
 /// After the digits found so far are removed, `U = H - sum d_i.^<i>`
 /// should be `d_j.^<j> + (lower levels) + *m`. The search works with `2U`
 /// (star-free), but never forms it: the sign of `2U - k.^<j>` is that of
 /// `A + B` for `A = U - c.^<j>`, `B = U - (k - c).^<j>`, decided by
 /// comparing A with -B.
-fn digits_and_nimber(h: Game) -> Option<(Vec<Integer>, u64)> {
+fn digits_and_nimber(g: Game, h: Game) -> Option<(Vec<Integer>, u64)> {
     let first = h.atomic_weight()?.as_number()?.to_integer()?;
     // Beyond the observed bounds (see the module documentation).
     let cap = &h.birthday() + &Integer::one();
@@ -242,6 +245,11 @@ fn digits_and_nimber(h: Game) -> Option<(Vec<Integer>, u64)> {
     }
     let mut u = first_level.shifted(&first);
     let mut digits = vec![first];
+    // The searches of the higher levels run to their bounds on a game
+    // that is not uptimal; one option that is not rejects it first.
+    if u.as_nimber().is_none() && !options_are_uptimal(g) {
+        return None;
+    }
     for j in 2.. {
         if let Some(m) = u.as_nimber() {
             return Some((digits, m));
