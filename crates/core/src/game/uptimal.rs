@@ -38,9 +38,9 @@
 //!    sum F of the canonical forms of its parts (x, the `^<i>` with their
 //!    signs, `*m`). Every follower of F is a sum of followers of the
 //!    parts, and those are uptimals: numbers and nimbers have only such
-//!    followers, and `^<n> = {0 | v[n-1]*}` has the followers 0 and those
-//!    of the uptimal `v[n-1]*`, of lower levels (induction on n, and
-//!    uptimals are closed under sums and negation). The canonical form
+//!    followers, and the followers of `^<n> = {0 | v[n-1]*}` are 0, the
+//!    uptimal `v[n-1]*` of lower levels and its followers (uptimals by
+//!    induction on n; uptimals are closed under sums and negation). The canonical form
 //!    comes from F by deleting dominated options and bypassing reversible
 //!    ones at its followers (ONAG Theorems 68-69), which never changes the
 //!    value of a follower and brings up only followers of F (a bypass
