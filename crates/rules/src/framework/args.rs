@@ -167,10 +167,16 @@ impl Arg {
             return Ok(n);
         }
         Err(RuleError::bad_argument(if self.past_limit() {
-            format!("{what} {noun} are limited to {}; got {self:?}", i64::MAX)
+            format!("{what} {}; got {self:?}", Arg::limit(noun))
         } else {
             otherwise()
         }))
+    }
+
+    /// How a refusal of an integer past the limit names it: "`noun` are
+    /// limited to 9223372036854775807".
+    pub fn limit(noun: &str) -> String {
+        format!("{noun} are limited to {}", i64::MAX)
     }
 
     /// Whether this is an integer past 2^63 - 1, the largest a position

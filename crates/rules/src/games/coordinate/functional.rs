@@ -44,9 +44,9 @@ impl Rules<Pair> for Functional {
         // with the limit.
         let refuse = |p: &Arg, item: &Arg| match p {
             Arg::Tuple(v) if v.iter().any(Arg::past_limit) => RuleError::user_function(format!(
-                "{}: at ({m},{n}) the function returned {p:?}; coordinates are limited to {}",
+                "{}: at ({m},{n}) the function returned {p:?}; {}",
                 self.what,
-                i64::MAX
+                Arg::limit("coordinates")
             )),
             _ => bad(item),
         };

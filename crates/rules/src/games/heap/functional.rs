@@ -48,8 +48,8 @@ impl HeapRules for Functional {
                         h.as_u64().ok_or_else(|| {
                             if h.past_limit() {
                                 RuleError::user_function(format!(
-                                    "{what}: for heap {n} the function returned heap {h:?}; heap sizes are limited to {}",
-                                    i64::MAX
+                                    "{what}: for heap {n} the function returned heap {h:?}; {}",
+                                    Arg::limit("heap sizes")
                                 ))
                             } else {
                                 bad(&result)
