@@ -561,6 +561,21 @@ fn infinitesimal() -> impl Strategy<Value = Game> {
     with_numbers(3).prop_filter("infinitesimal", |x| x.is_infinitesimal())
 }
 
+/// Random uptimals `x + d1.^<1> + ... + dn.^<n> + *m`: dyadic x, up to four
+/// digits in [-4, 4], m < 6.
+fn uptimal() -> impl Strategy<Value = UptimalExpansion> {
+    (
+        -8i64..=8,
+        0u32..3,
+        prop::collection::vec(-4i64..=4, 0..5),
+        0u64..6,
+    )
+        .prop_map(|(a, e, digits, m)| {
+            let digits = digits.into_iter().map(Integer::from).collect();
+            UptimalExpansion::new(Dyadic::new(Integer::from(a), e), digits, m)
+        })
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(300))]
 
@@ -657,14 +672,7 @@ proptest! {
     }
 
     #[test]
-    fn uptimal_round_trip(
-        a in -8i64..=8,
-        e in 0u32..3,
-        digits in prop::collection::vec(-4i64..=4, 0..5),
-        m in 0u64..6,
-    ) {
-        let digits: Vec<Integer> = digits.into_iter().map(Integer::from).collect();
-        let expansion = UptimalExpansion::new(Dyadic::new(Integer::from(a), e), digits, m);
+    fn uptimal_round_trip(expansion in uptimal()) {
         let x = expansion.to_game();
         prop_assert_eq!(x.uptimal_expansion(), Some(expansion));
     }
@@ -672,14 +680,8 @@ proptest! {
     /// The options of an uptimal are uptimals (fact 3 of game/uptimal.rs,
     /// on which the expansion's early rejection rests).
     #[test]
-    fn options_of_uptimals_are_uptimals(
-        a in -4i64..=4,
-        e in 0u32..3,
-        digits in prop::collection::vec(-3i64..=3, 0..5),
-        m in 0u64..4,
-    ) {
-        let digits: Vec<Integer> = digits.into_iter().map(Integer::from).collect();
-        let x = UptimalExpansion::new(Dyadic::new(Integer::from(a), e), digits, m).to_game();
+    fn options_of_uptimals_are_uptimals(expansion in uptimal()) {
+        let x = expansion.to_game();
         for &o in x.left_options().iter().chain(x.right_options()) {
             prop_assert!(o.is_uptimal(), "{} is an option of the uptimal {}", o, x);
         }
