@@ -334,7 +334,9 @@ fn huge_positions_are_errors_not_crashes() {
 
 /// A coordinate past the largest a position holds is refused with the
 /// limit, not as if it were not a non-negative integer; a negative one
-/// still gets the general message.
+/// still gets the general message. Inputs: `Wythoff(2^64, 1)`,
+/// `Wythoff((1, 2^64))`, `Wythoff(-1, 1)`, and
+/// `CoordinateRuleset((m, n) -> [(2^64, 0)])((1, 2))` (or `[[(2^64, 0)]]`).
 #[test]
 fn coordinates_out_of_range_are_named() {
     use onag_core::number::{Integer, Rational};

@@ -183,7 +183,8 @@ fn heap_ruleset_of_a_function() {
     )
     .unwrap();
     assert!(negative.heap().heap_options(2).is_err());
-    // A heap past the largest a position holds is refused with the limit.
+    // A heap past the largest a position holds is refused with the limit:
+    // `HeapRuleset(n -> [[2^64 - 1]])`, the options of heap 2.
     let huge = schema(
         "HeapRuleset",
         Args::new(vec![function(|_| {
