@@ -12,10 +12,14 @@
 //! (memo and transposition tables) charge what they hold to a share of the
 //! budget ([`cache_budget`], [`charge`], [`release`]): what the rest of the
 //! process, as the front end last observed it ([`observe_resident`]),
-//! leaves of seven eighths of the budget. They forget entries rather than
-//! grow once they pass it ([`caches_over_budget`]), and give memory back
-//! when the rest grows under them ([`caches_far_over_budget`]), so that a
-//! long search stays within the budget instead of being stopped by it.
+//! leaves of seven eighths of the budget, less room for a step the rest is
+//! about to take at once ([`expect_growth`]). Past it ([`caches_have_room`])
+//! they forget entries rather than grow beyond their fair shares
+//! ([`cache_share`]: the budget divided among the caches that hold memory,
+//! in proportion to how much work an entry of each saves), and those past
+//! their shares give memory back while the caches are far over the budget
+//! ([`caches_far_over_budget`]: the rest grew under them), so that a long
+//! search stays within the budget instead of being stopped by it.
 //!
 //! [`interrupt::refuse`]: crate::interrupt::refuse
 
@@ -44,6 +48,25 @@ static CACHED: AtomicU64 = AtomicU64::new(0);
 /// memory was last observed ([`observe_resident`]); `u64::MAX` until then.
 static OTHER: AtomicU64 = AtomicU64::new(u64::MAX);
 
+/// Memory the rest of the process will soon take at once, whatever the
+/// caches hold (see [`expect_growth`]).
+static EXPECTED: AtomicU64 = AtomicU64::new(0);
+
+/// Tell the budget that the rest of the process will soon take `bytes` at
+/// once, or no longer expects to (0): the game store says so of its next
+/// segment of slots, written whole when it is allocated, while the last
+/// quarter of the current one fills. The caches make room for the step,
+/// so that it does not carry the process past the limit between two
+/// observations of the resident memory.
+pub fn expect_growth(bytes: u64) {
+    EXPECTED.store(bytes, Ordering::Relaxed);
+}
+
+/// The step told by [`expect_growth`].
+pub fn expected_growth() -> u64 {
+    EXPECTED.load(Ordering::Relaxed)
+}
+
 /// Tell the budget the process's resident memory now (the front end
 /// samples it while a computation runs). From then on the caches may hold
 /// what everything else leaves of seven eighths of the budget: the game
@@ -54,35 +77,48 @@ pub fn observe_resident(bytes: u64) {
     OTHER.store(bytes.saturating_sub(cached()), Ordering::Relaxed);
 }
 
-/// The share of the budget caches may hold: what the rest of the process
-/// leaves of seven eighths of it once resident memory has been observed
-/// ([`observe_resident`]), three eighths of it before (a guess that leaves
-/// room for a game store as large as the caches).
+/// The share of the budget caches may hold. Once resident memory has been
+/// observed ([`observe_resident`]): what the rest of the process leaves of
+/// seven eighths of the budget, or of fifteen sixteenths of it less the
+/// step the rest is about to take ([`expect_growth`]), whichever is less
+/// (the last eighth is room for growth between observations; a step larger
+/// than a sixteenth takes from the caches). Before: three eighths of the
+/// budget (a guess that leaves room for a game store as large as the
+/// caches).
 pub fn cache_budget() -> Option<u64> {
     let l = limit()?;
     Some(match OTHER.load(Ordering::Relaxed) {
         u64::MAX => l / 8 * 3,
-        other => (l / 8 * 7).saturating_sub(other),
+        other => {
+            let step = expected_growth();
+            let room = (l / 16 * 15).saturating_sub(step);
+            (l / 8 * 7).min(room).saturating_sub(other)
+        }
     })
 }
 
-/// The shards of caches alive, among which the budget is shared.
-static CACHE_SHARDS: AtomicU64 = AtomicU64::new(0);
+/// The weights of the shards of caches that hold memory, among which the
+/// budget is shared in proportion ([`cache_share`]).
+static CACHE_WEIGHT: AtomicU64 = AtomicU64::new(0);
 
-/// Count `n` more (or fewer, when negative) shards of caches alive.
-pub fn count_cache_shards(n: i64) {
-    if n >= 0 {
-        CACHE_SHARDS.fetch_add(n.unsigned_abs(), Ordering::Relaxed);
+/// A shard of weight `weight` starts (`holds`) or stops holding memory.
+pub fn count_cache_weight(weight: u64, holds: bool) {
+    if holds {
+        CACHE_WEIGHT.fetch_add(weight, Ordering::Relaxed);
     } else {
-        let _ = CACHE_SHARDS.fetch_update(Ordering::Relaxed, Ordering::Relaxed, |c| {
-            Some(c.saturating_sub(n.unsigned_abs()))
+        let _ = CACHE_WEIGHT.fetch_update(Ordering::Relaxed, Ordering::Relaxed, |c| {
+            Some(c.saturating_sub(weight))
         });
     }
 }
 
-/// The shards of caches alive.
-pub fn cache_shards() -> u64 {
-    CACHE_SHARDS.load(Ordering::Relaxed)
+/// The fair share of [`cache_budget`] of one shard of weight `weight`:
+/// the budget divided among the shards that hold memory in proportion to
+/// their weights (this one counted, whether it holds memory yet or not).
+pub fn cache_share(weight: u64) -> Option<u64> {
+    let budget = cache_budget()?;
+    let total = CACHE_WEIGHT.load(Ordering::Relaxed).max(weight).max(1);
+    Some((u128::from(budget) * u128::from(weight) / u128::from(total)) as u64)
 }
 
 /// Count `bytes` more held by caches.
@@ -102,15 +138,17 @@ pub fn cached() -> u64 {
     CACHED.load(Ordering::Relaxed)
 }
 
-/// Whether the caches hold more than [`cache_budget`]: they should then
+/// Whether the caches may grow by `bytes` and stay within
+/// [`cache_budget`]; when they may not, a cache past its share should
 /// forget entries rather than grow.
-pub fn caches_over_budget() -> bool {
-    cache_budget().is_some_and(|b| cached() > b)
+pub fn caches_have_room(bytes: u64) -> bool {
+    cache_budget().is_none_or(|b| cached().saturating_add(bytes) <= b)
 }
 
 /// Whether the caches hold more than [`cache_budget`] and an eighth: the
-/// budget has shrunk under them (the rest of the process grew), and they
-/// should give memory back.
+/// budget has shrunk under them (the rest of the process grew), or a
+/// heavier cache grew within its share, and those past their shares should
+/// give memory back.
 pub fn caches_far_over_budget() -> bool {
     cache_budget().is_some_and(|b| cached() > b.saturating_add(b / 8))
 }

@@ -9,20 +9,26 @@
 //!
 //! Every such map is a cache (a value can always be computed again), so
 //! the maps share the memory budget for caches ([`memory::cache_budget`]):
-//! each charges the bytes its tables allocate to [`memory::charge`], and
-//! while the caches are over budget no table grows past half its fair share
-//! (the budget divided among all shards alive): a shard that would forgets
-//! about half of its entries and reuses their room. A map built with a
+//! each charges the bytes its tables allocate to [`memory::charge`]. A
+//! shard whose table would double while the caches have no room for the
+//! step forgets about half of its entries and reuses their room instead,
+//! unless the doubled table stays within its fair share
+//! ([`memory::cache_share`]: the budget divided among the shards that hold
+//! memory, in proportion to their maps' weights, [`ShardedMap::weighted`]).
+//! Shares add up to the budget, so the caches settle within it, and a map
+//! that holds nothing takes no share from the others. A map built with a
 //! cost ([`ShardedMap::with_cost`]: how much work an entry saves, in 256
 //! classes) forgets its cheapest entries first: the entries below the
 //! median class, and those of the median class whose hash has a given bit
 //! (another bit each time); a map without one forgets by the hash bit
-//! alone. When the budget shrinks under the caches (the rest of the
-//! process grew), a shard past its fair share forgets half of its entries
-//! and gives their room back. Answers never change, only the work done to
+//! alone. While the caches are over the budget by more than an eighth
+//! (the rest of the process grew, or a heavier map grew within its share),
+//! a shard past its fair share forgets half of its entries and gives their
+//! room back. Answers never change, only the work done to
 //! find them; the memory of the caches stays about where the budget is.
 //!
 //! [`memory::cache_budget`]: crate::memory::cache_budget
+//! [`memory::cache_share`]: crate::memory::cache_share
 //! [`memory::charge`]: crate::memory::charge
 
 use crate::memory;
@@ -41,22 +47,27 @@ pub(crate) const SHARDS: usize = 64;
 const SHARD_SHIFT: u32 = 48;
 
 /// One shard: entries with their keys, the bytes charged to the budget for
-/// them, and how many times it has forgotten entries.
+/// them, how many times it has forgotten entries, and its map's weight.
 struct Shard<K, V> {
     map: HashTable<(K, V)>,
     charged: u64,
     evictions: u32,
+    weight: u64,
 }
 
 impl<K, V> Shard<K, V> {
     /// Charge (or give back) the difference between the bytes the table
-    /// holds now and the bytes charged.
+    /// holds now and the bytes charged, and count the shard's weight among
+    /// those sharing the budget while it holds memory.
     fn account(&mut self) {
         let now = self.map.allocation_size() as u64;
         if now > self.charged {
             memory::charge(now - self.charged);
         } else if now < self.charged {
             memory::release(self.charged - now);
+        }
+        if (now > 0) != (self.charged > 0) {
+            memory::count_cache_weight(self.weight, now > 0);
         }
         self.charged = now;
     }
@@ -114,7 +125,9 @@ pub type Cost<K, V> = fn(&K, &V) -> u8;
 impl<K, V> Drop for Shard<K, V> {
     fn drop(&mut self) {
         memory::release(self.charged);
-        memory::count_cache_shards(-1);
+        if self.charged > 0 {
+            memory::count_cache_weight(self.weight, false);
+        }
     }
 }
 
@@ -152,21 +165,36 @@ impl<K: Hash + Eq, V> ShardedMap<K, V> {
         }
     }
 
-    /// An empty map.
+    /// An empty map of weight 1.
     pub fn new() -> Self {
         ShardedMap {
             cost: None,
             shards: (0..SHARDS)
                 .map(|_| {
-                    memory::count_cache_shards(1);
                     Mutex::new(Shard {
                         map: HashTable::new(),
                         charged: 0,
                         evictions: 0,
+                        weight: 1,
                     })
                 })
                 .collect(),
         }
+    }
+
+    /// The map with weight `weight` (at least 1) in the sharing of the
+    /// budget: past it, each of its shards may hold `weight` times what a
+    /// shard of a map of weight 1 may (see the module documentation).
+    pub fn weighted(mut self, weight: u64) -> Self {
+        for shard in self.shards.iter_mut() {
+            let shard = shard.get_mut().unwrap_or_else(|e| e.into_inner());
+            if shard.charged > 0 {
+                memory::count_cache_weight(shard.weight, false);
+                memory::count_cache_weight(weight.max(1), true);
+            }
+            shard.weight = weight.max(1);
+        }
+        self
     }
 
     /// The shard of a hash, locked. A panic while a shard was locked (a
@@ -190,10 +218,11 @@ impl<K: Hash + Eq, V> ShardedMap<K, V> {
             .map(|(_, v)| v.clone())
     }
 
-    /// Store `v` for `k`, replacing any value stored before. While the
-    /// caches are over budget, a shard that would grow first forgets about
-    /// half of its entries; while they are far over it, a shard past its
-    /// fair share forgets half and shrinks.
+    /// Store `v` for `k`, replacing any value stored before. A shard that
+    /// would grow past the caches' budget forgets about half of its entries
+    /// instead, unless it stays within its fair share; while the caches are
+    /// far over the budget, a shard past its fair share forgets half and
+    /// shrinks.
     pub fn insert(&self, k: K, v: V) {
         let h = hash_of(&k);
         let mut shard = self.shard(h);
@@ -201,27 +230,34 @@ impl<K: Hash + Eq, V> ShardedMap<K, V> {
             e.1 = v;
             return;
         }
-        if memory::caches_over_budget() {
-            // A table below half its fair share (the budget over all
-            // shards alive) may still double; a larger one makes room.
-            let share = memory::cache_budget().unwrap_or(u64::MAX) / memory::cache_shards().max(1);
-            let size = shard.map.allocation_size() as u64;
-            if shard.would_grow() {
-                if size * 2 > share {
-                    shard.evict(self.cost);
-                    if shard.would_grow() {
-                        shard.evict(self.cost);
-                    }
-                }
-            } else if size > share && memory::caches_far_over_budget() {
-                // The budget shrank under the caches (the rest of the
-                // process grew): a table past its share gives half back.
-                shard.evict(self.cost);
-                shard.map.shrink_to_fit(|(q, _)| hash_of(q));
-            }
+        if memory::limit().is_some() {
+            self.make_room(&mut shard);
         }
         shard.map.insert_unique(h, (k, v), |(q, _)| hash_of(q));
         shard.account();
+    }
+
+    /// Before an insert into `shard`, under a budget: a table that would
+    /// double (growing the caches by its size) while the caches have no
+    /// room for it forgets instead, unless doubling keeps it within its
+    /// fair share; a table past its fair share while the caches are far
+    /// over the budget (the rest of the process grew, or a heavier map grew
+    /// within its share) gives half back. Shares add up to the budget, so
+    /// the caches settle within it.
+    fn make_room(&self, shard: &mut Shard<K, V>) {
+        let size = shard.map.allocation_size() as u64;
+        let share = || memory::cache_share(shard.weight).unwrap_or(u64::MAX);
+        if shard.would_grow() {
+            if !memory::caches_have_room(size) && size * 2 > share() {
+                shard.evict(self.cost);
+                if shard.would_grow() {
+                    shard.evict(self.cost);
+                }
+            }
+        } else if memory::caches_far_over_budget() && size > share() {
+            shard.evict(self.cost);
+            shard.map.shrink_to_fit(|(q, _)| hash_of(q));
+        }
     }
 
     /// The value stored for `k`, or `compute()` stored for next time. No

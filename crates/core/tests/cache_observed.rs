@@ -18,6 +18,15 @@ fn caches_shrink_when_the_rest_of_the_process_grows() {
     // the caches may hold 7/8 * 64 - 8 = 48 MB.
     memory::observe_resident(8 * MB);
     assert_eq!(memory::cache_budget(), Some(48 * MB));
+    // A step the rest of the process is about to take at once: a small
+    // one fits in the last eighth; a large one takes from the caches, which
+    // then leave it room below fifteen sixteenths of the limit.
+    memory::expect_growth(2 * MB);
+    assert_eq!(memory::cache_budget(), Some(48 * MB));
+    memory::expect_growth(16 * MB);
+    assert_eq!(memory::cache_budget(), Some(60 * MB - 16 * MB - 8 * MB));
+    memory::expect_growth(0);
+    assert_eq!(memory::cache_budget(), Some(48 * MB));
 
     let map = ShardedMap::new();
     let mut k = 0u64;

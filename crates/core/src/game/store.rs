@@ -9,7 +9,10 @@
 //!   and a store never holds more than twice its nodes' slots before it
 //!   reaches 2^18 nodes). A segment is allocated when its first id is, and
 //!   never freed or moved, so a node, once written, can be read without a
-//!   lock for the rest of the process;
+//!   lock for the rest of the process. Its slots are written whole when it
+//!   is allocated, a step of up to 27 MB, so while the last quarter of a
+//!   segment fills, the store tells the memory budget the size of the next
+//!   one (`memory::expect_growth`) and the caches make room for it;
 //! - every slot is a `OnceLock`: written once, by the thread that allocated
 //!   its id, before the id is published through an interning map (under
 //!   the shard lock); every id a thread can see comes from such a map or
@@ -276,8 +279,17 @@ impl Store {
         let id = self.next_id.fetch_add(1, Ordering::Relaxed);
         assert!(id != NO_ID, "the game store is full (2^32 - 1 games)");
         let (seg, off) = locate(id);
-        let segment = self.segments[seg]
-            .get_or_init(|| (0..segment_len(seg)).map(|_| OnceLock::new()).collect());
+        let len = segment_len(seg);
+        if off == len / 4 * 3 {
+            // The caches make room for the next segment, written whole when
+            // it is allocated, while the last quarter of this one fills.
+            let next = segment_len(seg + 1) * std::mem::size_of::<Slot>();
+            crate::memory::expect_growth(next as u64);
+        }
+        let segment = self.segments[seg].get_or_init(|| {
+            crate::memory::expect_growth(0);
+            (0..len).map(|_| OnceLock::new()).collect()
+        });
         // `id` is unique to this call, so the slot is empty.
         let written = segment.get(off).map(|slot| slot.set(node).is_ok());
         debug_assert_eq!(written, Some(true), "slot {id} is written once");
