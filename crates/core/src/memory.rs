@@ -145,12 +145,17 @@ pub fn caches_have_room(bytes: u64) -> bool {
     cache_budget().is_none_or(|b| cached().saturating_add(bytes) <= b)
 }
 
-/// Whether the caches hold more than [`cache_budget`] and an eighth: the
-/// budget has shrunk under them (the rest of the process grew), or a
-/// heavier cache grew within its share, and those past their shares should
-/// give memory back.
+/// Whether the caches hold more than [`cache_budget`] and an eighth of it
+/// (less the step expected at once, [`expect_growth`], for which they must
+/// make room in time): the budget has shrunk under them (the rest of the
+/// process grew), or a heavier cache grew within its share, and those past
+/// their shares should give memory back. The eighth keeps small changes of
+/// the observed rest from making them forget and grow again in turn.
 pub fn caches_far_over_budget() -> bool {
-    cache_budget().is_some_and(|b| cached() > b.saturating_add(b / 8))
+    cache_budget().is_some_and(|b| {
+        let band = (b / 8).saturating_sub(expected_growth());
+        cached() > b.saturating_add(band)
+    })
 }
 
 /// Whether `bytes` fit in the budget.

@@ -54,6 +54,20 @@ fn caches_shrink_when_the_rest_of_the_process_grows() {
         after < full && after <= budget + budget / 4,
         "caches hold {after} bytes after the budget fell to {budget} (held {full})"
     );
+    // The rest of the process is about to take 8 MB at once: the budget
+    // leaves room for it below fifteen sixteenths of the limit, and the
+    // caches come within the budget itself (not an eighth above it) as
+    // entries keep coming, so that the step fits when it comes.
+    memory::expect_growth(8 * MB);
+    let budget = memory::cache_budget().expect("a budget is set");
+    assert_eq!(budget, 60 * MB - 8 * MB - 40 * MB);
+    fill(&map, 200_000);
+    let before_step = memory::cached();
+    assert!(
+        before_step <= budget,
+        "caches hold {before_step} bytes before a step, budget {budget}"
+    );
+    memory::expect_growth(0);
     // What is kept is right.
     for j in (0..k).step_by(997) {
         if let Some(v) = map.get(&j) {
