@@ -102,7 +102,7 @@ pub fn cache_budget() -> Option<u64> {
 static CACHE_WEIGHT: AtomicU64 = AtomicU64::new(0);
 
 /// A shard of weight `weight` starts (`holds`) or stops holding memory.
-pub fn count_cache_weight(weight: u64, holds: bool) {
+pub(crate) fn count_cache_weight(weight: u64, holds: bool) {
     if holds {
         CACHE_WEIGHT.fetch_add(weight, Ordering::Relaxed);
     } else {
