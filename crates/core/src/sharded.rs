@@ -186,13 +186,15 @@ impl<K: Hash + Eq, V> ShardedMap<K, V> {
     /// budget: past it, each of its shards may hold `weight` times what a
     /// shard of a map of weight 1 may (see the module documentation).
     pub fn weighted(mut self, weight: u64) -> Self {
+        let weight = weight.max(1);
         for shard in self.shards.iter_mut() {
             let shard = shard.get_mut().unwrap_or_else(|e| e.into_inner());
             if shard.charged > 0 {
+                // Counted with its old weight while it holds memory.
                 memory::count_cache_weight(shard.weight, false);
-                memory::count_cache_weight(weight.max(1), true);
+                memory::count_cache_weight(weight, true);
             }
-            shard.weight = weight.max(1);
+            shard.weight = weight;
         }
         self
     }

@@ -40,12 +40,13 @@
 //!    parts, and those are uptimals: numbers and nimbers have only such
 //!    followers, and the followers of `^<n> = {0 | v[n-1]*}` are 0, the
 //!    uptimal `v[n-1]*` of lower levels and its followers (uptimals by
-//!    induction on n; uptimals are closed under sums and negation). The canonical form
-//!    comes from F by deleting dominated options and bypassing reversible
-//!    ones at its followers (ONAG Theorems 68-69), which never changes the
-//!    value of a follower and brings up only followers of F (a bypass
-//!    replaces an option by options of one of its followers). So every
-//!    follower of the canonical form equals a follower of F: an uptimal.
+//!    induction on n; uptimals are closed under sums and negation). The
+//!    canonical form comes from F by deleting dominated options and
+//!    bypassing reversible ones at its followers (ONAG Theorems 68-69),
+//!    which never changes the value of a follower and brings up only
+//!    followers of F (a bypass replaces an option by options of one of
+//!    its followers). So every follower of the canonical form equals a
+//!    follower of F: an uptimal.
 //!    Hence a game with an option that is not uptimal is not uptimal.
 //!    The expansion asks this once the first digit is confirmed, before
 //!    the searches of the higher levels: their answers are memoised, and a
