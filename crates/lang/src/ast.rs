@@ -178,7 +178,7 @@ pub enum UpPart {
         /// The power.
         n: BigInt,
     },
-    /// `^[n]` (positive = true) or `v[n]`: up + up^<2> + ... + up^<n>.
+    /// `^[n]` (positive = true) or `v[n]`: `^ + ^<2> + ... + ^<n>`.
     PowTo {
         /// `^` rather than `v`.
         positive: bool,

@@ -368,7 +368,7 @@ impl<'a> Compiler<'a> {
 
     /// Compiles an input: its statements run in a fresh frame. The syntax
     /// tree is consumed and released as it is compiled (each statement,
-    /// and each element of a list or game: [`Compiler::expr_owned`]), so a
+    /// and each element of a list or game: `Compiler::expr_owned`), so a
     /// large input is not held as a tree and as code at once.
     pub fn input(&mut self, program: Program) -> EvalResult<Rc<FunctionIR>> {
         self.frames.push(FrameScope::new());

@@ -41,7 +41,7 @@
 //! # Terms and juxtaposition (NOTATION 3.2 and 3.5)
 //!
 //! Whether two tokens touch (no space or comment between them) is read from
-//! their spans; see [`terms`] for the rules.
+//! their spans; see `terms` for the rules.
 //!
 //! # Errors and limits
 //!

@@ -465,7 +465,7 @@ fn from_options<F: External>(
 /// depth hints. Loopy values are kept in the class tables
 /// ([`ClassTable::game_value`]), short ones as canonical forms; the
 /// exploration may be interrupted and is bounded by
-/// [`POSITION_LIMIT`](super::loopy::POSITION_LIMIT) positions per graph.
+/// [`POSITION_LIMIT`] positions per graph.
 pub fn game_value<F>(front: &F, p: &F::Position) -> Result<SidedValue, F::Error>
 where
     F: External,
