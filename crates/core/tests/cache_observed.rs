@@ -57,7 +57,10 @@ fn caches_shrink_when_the_rest_of_the_process_grows() {
     // The rest of the process is about to take 8 MB at once: the budget
     // leaves room for it below fifteen sixteenths of the limit, and the
     // caches come within the budget itself (not an eighth above it) as
-    // entries keep coming, so that the step fits when it comes.
+    // entries keep coming, so that the step fits when it comes. (Without
+    // this, `onag --max-memory 200M -e
+    // 'Domineering(Grid.Empty(3,12)).CanonicalForm.Temperature'` was
+    // stopped by the limit when the store's next segment came.)
     memory::expect_growth(8 * MB);
     let budget = memory::cache_budget().expect("a budget is set");
     assert_eq!(budget, 60 * MB - 8 * MB - 40 * MB);
