@@ -31,11 +31,9 @@ fn a_full_map_forgets_instead_of_growing() {
     let held = memory::cached();
     let budget = memory::cache_budget().expect("a budget is set");
     // A shard grows past its fair share only while the caches have room,
-    // so the caches stay within the budget. (When a shard could double
-    // while the caches were under it, the 64 shards doubled together past
-    // it: `onag --max-memory 90M -e
-    // 'Domineering(Grid.Empty(4,8)).CanonicalForm.Temperature'` was
-    // stopped by the limit.)
+    // so the caches stay within the budget (a shard could double while
+    // the caches were under it, and the 64 shards of a map, filled evenly,
+    // doubled together past it).
     assert!(held <= budget, "caches hold {held} bytes, budget {budget}");
     assert!(
         held > budget / 4,
