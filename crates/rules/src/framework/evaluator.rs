@@ -17,6 +17,7 @@ use super::recent;
 use super::table::{Pending, SharedTable, Table};
 use onag_core::game::Game;
 use rayon::prelude::*;
+use rustc_hash::FxHashMap;
 use std::marker::PhantomData;
 use std::rc::Rc;
 
@@ -89,6 +90,16 @@ impl<G, T> Evaluator<G, T> {
         }
     }
 
+    /// The evaluator valuing in parallel the options of components with at
+    /// least `options` options (when the game type allows it), instead of
+    /// [`PARALLEL_OPTIONS`]: for tests of the parallel path on small games.
+    pub fn parallel_from(self, options: usize) -> Self {
+        Evaluator {
+            parallel_threshold: options,
+            ..self
+        }
+    }
+
     /// The table.
     pub fn table(&self) -> &T {
         &self.table
@@ -134,14 +145,14 @@ where
     T: Table<G, Game> + Sync,
     G::Error: From<T::Busy> + Send,
 {
+    /// Each side of a component with few options, one option after the
+    /// other (see [`Parallel::values`]).
     fn each(&self, ev: &Evaluator<G, T>, opts: &[G]) -> Result<Vec<Game>, G::Error> {
-        if opts.len() >= ev.parallel_threshold {
-            opts.par_iter().map(|o| ev.sum(o, self)).collect()
-        } else {
-            opts.iter().map(|o| ev.sum(o, self)).collect()
-        }
+        opts.iter().map(|o| ev.sum(o, self)).collect()
     }
 
+    /// The options of both players together, in parallel when they are
+    /// many (see [`Evaluator::distinct_in_parallel`]).
     fn values(
         &self,
         ev: &Evaluator<G, T>,
@@ -149,8 +160,9 @@ where
         right: &[G],
     ) -> Result<(Vec<Game>, Vec<Game>), G::Error> {
         if left.len() + right.len() >= ev.parallel_threshold {
-            let (l, r) = rayon::join(|| self.each(ev, left), || self.each(ev, right));
-            Ok((l?, r?))
+            let mut l = ev.distinct_in_parallel(left.iter().chain(right), self)?;
+            let r = l.split_off(left.len());
+            Ok((l, r))
         } else {
             Ok((self.each(ev, left)?, self.each(ev, right)?))
         }
@@ -211,11 +223,24 @@ where
 
     /// The value of a component, through the table.
     fn component<S: Spread<G, T>>(&self, g: &G, s: &S) -> Result<Game, G::Error> {
-        let (q, negated) = if self.symmetry {
+        let (q, negated) = self.normal_form(g);
+        let v = self.normalized(&q, s)?;
+        Ok(if negated { -v } else { v })
+    }
+
+    /// A component's representative under the game's symmetries (itself
+    /// when the evaluator takes none), and whether the representative's
+    /// value is the negative of the component's.
+    fn normal_form(&self, g: &G) -> (G, bool) {
+        if self.symmetry {
             g.normal_form()
         } else {
             (g.clone(), false)
-        };
+        }
+    }
+
+    /// The value of a component in normal form, through the table.
+    fn normalized<S: Spread<G, T>>(&self, q: &G, s: &S) -> Result<Game, G::Error> {
         let packed = if self.table.packs() { q.packed() } else { None };
         let found = match &packed {
             Some(p) => recent::get(p, self.tag).or_else(|| {
@@ -223,35 +248,32 @@ where
                 recent::put(*p, self.tag, v);
                 Some(v)
             }),
-            None => self.table.get(&q),
+            None => self.table.get(q),
         };
-        let v = match found {
-            Some(v) => v,
-            None => {
-                onag_core::interrupt::checkpoint();
-                let pending = Pending::begin(&self.table, &q)?;
-                // A value theory gives is stored like a searched one, so
-                // that later lookups find it.
-                let (v, options) = match q.known_value() {
-                    Some(v) => (v, 0),
-                    None => stacker::maybe_grow(64 * 1024, 1024 * 1024, || {
-                        let left = q.options(Player::Left)?;
-                        let right = q.options(Player::Right)?;
-                        let (l, r) = s.values(self, &left, &right)?;
-                        Ok::<_, G::Error>((Game::from_options(&l, &r), l.len() + r.len()))
-                    })?,
-                };
-                match packed {
-                    Some(p) => {
-                        recent::put(p, self.tag, v);
-                        pending.finish_packed(p, v, options)
-                    }
-                    None => pending.finish(v),
-                }
-                v
+        if let Some(v) = found {
+            return Ok(v);
+        }
+        onag_core::interrupt::checkpoint();
+        let pending = Pending::begin(&self.table, q)?;
+        // A value theory gives is stored like a searched one, so that
+        // later lookups find it.
+        let (v, options) = match q.known_value() {
+            Some(v) => (v, 0),
+            None => stacker::maybe_grow(64 * 1024, 1024 * 1024, || {
+                let left = q.options(Player::Left)?;
+                let right = q.options(Player::Right)?;
+                let (l, r) = s.values(self, &left, &right)?;
+                Ok::<_, G::Error>((Game::from_options(&l, &r), l.len() + r.len()))
+            })?,
+        };
+        match packed {
+            Some(p) => {
+                recent::put(p, self.tag, v);
+                pending.finish_packed(p, v, options)
             }
-        };
-        Ok(if negated { -v } else { v })
+            None => pending.finish(v),
+        }
+        Ok(v)
     }
 }
 
@@ -265,6 +287,59 @@ where
     /// of them valued in parallel.
     pub fn canonical_form_parallel(&self, g: &G) -> Result<Game, G::Error> {
         self.sum(g, &Parallel)
+    }
+
+    /// The values of many games, searched in parallel: their components
+    /// are brought to normal form first and each distinct one is valued
+    /// once. Games that differ by a symmetry would otherwise be searched
+    /// twice at the same time, by two threads that find nothing of each
+    /// other's in the table yet: on a square Domineering board, Right's
+    /// options are Left's transposed, and with the players' options given
+    /// to two threads, each thread searched the same components as the
+    /// other (5x5 took twice the processor time for the same time on the
+    /// clock).
+    fn distinct_in_parallel<'g>(
+        &self,
+        games: impl Iterator<Item = &'g G>,
+        s: &Parallel,
+    ) -> Result<Vec<Game>, G::Error>
+    where
+        G: 'g,
+    {
+        let mut index: FxHashMap<G, usize> = FxHashMap::default();
+        let mut distinct: Vec<G> = Vec::new();
+        let mut games_parts: Vec<Vec<(usize, bool)>> = Vec::new();
+        for g in games {
+            let parts = if self.decompose {
+                g.components()?
+            } else {
+                vec![g.clone()]
+            };
+            let parts = parts
+                .iter()
+                .map(|c| {
+                    let (q, negated) = self.normal_form(c);
+                    let i = *index.entry(q).or_insert_with_key(|q| {
+                        distinct.push(q.clone());
+                        distinct.len() - 1
+                    });
+                    (i, negated)
+                })
+                .collect();
+            games_parts.push(parts);
+        }
+        let values = distinct
+            .par_iter()
+            .map(|q| self.normalized(q, s))
+            .collect::<Result<Vec<Game>, G::Error>>()?;
+        Ok(games_parts
+            .iter()
+            .map(|parts| {
+                parts.iter().fold(Game::ZERO, |acc, &(i, negated)| {
+                    acc + if negated { -values[i] } else { values[i] }
+                })
+            })
+            .collect())
     }
 }
 

@@ -89,6 +89,13 @@ proptest! {
         prop_assert_eq!(Evaluator::new().value(&d), Evaluator::plain().value(&d));
     }
 
+    /// Valuing the options of every component in parallel, each distinct
+    /// normal form once, changes nothing (transpositions negate).
+    #[test]
+    fn the_parallel_search_preserves_values(d in board()) {
+        prop_assert_eq!(Evaluator::new().parallel_from(2).value(&d), Evaluator::plain().value(&d));
+    }
+
     /// Transposing a board swaps the players and negates the value.
     #[test]
     fn transposition_negates(d in board()) {

@@ -97,6 +97,14 @@ proptest! {
         prop_assert_eq!(Evaluator::new().value(&p), Evaluator::plain().value(&p));
     }
 
+    /// Valuing the options of every component in parallel, each distinct
+    /// normal form once, changes nothing (colour exchanges negate).
+    #[test]
+    fn the_parallel_search_preserves_values(s in board()) {
+        let p = Konane::parse(&s).expect("valid");
+        prop_assert_eq!(Evaluator::new().parallel_from(2).value(&p), Evaluator::plain().value(&p));
+    }
+
     /// Exchanging the colours negates the value.
     #[test]
     fn colour_swap_negates(s in board()) {
