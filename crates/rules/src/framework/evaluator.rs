@@ -208,11 +208,14 @@ where
     /// The sum of the values of a game's components.
     fn parts<S: Spread<G, T>>(&self, g: &G, s: &S) -> Result<Game, G::Error> {
         if !self.decompose {
-            return self.component(g, s);
+            return self.by_normal_form(g, s);
         }
         let parts = g.components()?;
         if let [one] = parts.as_slice() {
-            return self.component(one, s);
+            if one == g {
+                // Already looked for by its packed key in `sum`.
+                return self.by_normal_form(g, s);
+            }
         }
         let mut acc = Game::ZERO;
         for c in &parts {
@@ -221,9 +224,31 @@ where
         Ok(acc)
     }
 
-    /// The value of a component, through the table.
-    fn component<S: Spread<G, T>>(&self, g: &G, s: &S) -> Result<Game, G::Error> {
-        let (q, negated) = self.normal_form(g);
+    /// The value of a component of a game: first looked for, as it stands,
+    /// in this thread's cache of recent values (components cut from
+    /// different boards are often the same board, in the same orientation,
+    /// and then need no normal form), then through its normal form.
+    fn component<S: Spread<G, T>>(&self, c: &G, s: &S) -> Result<Game, G::Error> {
+        let key = if self.symmetry && self.table.packs() {
+            c.packed()
+        } else {
+            None
+        };
+        if let Some(k) = &key {
+            if let Some(v) = recent::get(k, self.tag) {
+                return Ok(v);
+            }
+        }
+        let v = self.by_normal_form(c, s)?;
+        if let Some(k) = key {
+            recent::put(k, self.tag, v);
+        }
+        Ok(v)
+    }
+
+    /// The value of a component, through its normal form and the table.
+    fn by_normal_form<S: Spread<G, T>>(&self, c: &G, s: &S) -> Result<Game, G::Error> {
+        let (q, negated) = self.normal_form(c);
         let v = self.normalized(&q, s)?;
         Ok(if negated { -v } else { v })
     }
