@@ -131,10 +131,22 @@ impl<K, V> Drop for Shard<K, V> {
     }
 }
 
+/// A shard on cache lines of its own (128 bytes: two lines, which this
+/// processor family fetches in pairs). Every look-up writes its shard's
+/// lock; with shards packed side by side, a thread locking one shard took
+/// the line of its neighbour away from the other thread. Domineering 6x6
+/// on two threads: 118.7 s of processor time, 62.5 s on the clock, against
+/// 114.2 s and 60.5 s padded.
+#[repr(align(128))]
+struct Padded<T>(T);
+
+/// A shard behind its lock, on lines of its own.
+type LockedShard<K, V> = Padded<Mutex<Shard<K, V>>>;
+
 /// A concurrent map from keys to values, whose entries may be forgotten
 /// when the caches pass their memory budget (see the module documentation).
 pub struct ShardedMap<K, V> {
-    shards: Box<[Mutex<Shard<K, V>>]>,
+    shards: Box<[LockedShard<K, V>]>,
     cost: Option<Cost<K, V>>,
 }
 
@@ -171,12 +183,12 @@ impl<K: Hash + Eq, V> ShardedMap<K, V> {
             cost: None,
             shards: (0..SHARDS)
                 .map(|_| {
-                    Mutex::new(Shard {
+                    Padded(Mutex::new(Shard {
                         map: HashTable::new(),
                         charged: 0,
                         evictions: 0,
                         weight: 1,
-                    })
+                    }))
                 })
                 .collect(),
         }
@@ -188,6 +200,7 @@ impl<K: Hash + Eq, V> ShardedMap<K, V> {
     pub fn weighted(mut self, weight: u64) -> Self {
         let weight = weight.max(1);
         for shard in self.shards.iter_mut() {
+            let shard = &mut shard.0;
             let shard = shard.get_mut().unwrap_or_else(|e| e.into_inner());
             if shard.charged > 0 {
                 // Counted with its old weight while it holds memory.
@@ -204,6 +217,7 @@ impl<K: Hash + Eq, V> ShardedMap<K, V> {
     /// whole, so a poisoned lock is still usable.
     fn shard(&self, hash: u64) -> MutexGuard<'_, Shard<K, V>> {
         self.shards[shard_index(hash)]
+            .0
             .lock()
             .unwrap_or_else(|e| e.into_inner())
     }
@@ -280,7 +294,7 @@ impl<K: Hash + Eq, V> ShardedMap<K, V> {
     pub fn len(&self) -> usize {
         self.shards
             .iter()
-            .map(|s| s.lock().unwrap_or_else(|e| e.into_inner()).map.len())
+            .map(|s| s.0.lock().unwrap_or_else(|e| e.into_inner()).map.len())
             .sum()
     }
 
