@@ -360,6 +360,29 @@ impl<const K: usize> BitBoard<K> {
         }
     }
 
+    /// Whether a symmetry of the rectangle other than the identity, among
+    /// those keeping its shape (all 8 on a square, the flips and the half
+    /// turn otherwise), maps the board to itself, or, with `exchange`,
+    /// whether the exchange of layers 0 and 1 (Left's and Right's pieces)
+    /// after any of them, the identity included, does.
+    pub fn has_symmetry(&self, exchange: bool) -> bool {
+        let exchange = exchange && K >= 2;
+        let symmetries: u8 = if self.rows == self.cols { 8 } else { 4 };
+        (0..symmetries).any(|sym| {
+            let image = self.transform(sym);
+            (sym != 0 && image == *self) || (exchange && image.exchanged() == *self)
+        })
+    }
+
+    /// Layers 0 and 1 exchanged (the board itself with fewer than two).
+    fn exchanged(&self) -> Self {
+        let mut out = *self;
+        if K >= 2 {
+            out.layers.swap(0, 1);
+        }
+        out
+    }
+
     /// The images under the symmetries that can be least in the derived
     /// order, which compares the row count first: the 4 keeping the shape
     /// when there are fewer rows than columns, the 4 transposing ones when
@@ -927,6 +950,35 @@ mod tests {
             if within != 0 {
                 prop_assert_eq!(b.bounds(within), b.bounds_general(within));
                 prop_assert_eq!(b.crop(within, fill), b.crop_general(within, fill));
+            }
+        }
+
+        /// A board has a symmetry exactly when its images under the
+        /// symmetries keeping its shape (with the exchange of the first two
+        /// layers, when asked) are not all distinct: an orbit is smaller
+        /// than the group only when a stabiliser is larger than the
+        /// identity.
+        #[test]
+        fn symmetric_boards_have_fewer_images(b in board(), exchange in any::<bool>()) {
+            // The board and its half turn laid over each other: a board the
+            // half turn maps to itself.
+            let mut turned = b;
+            for (t, &l) in turned.layers.iter_mut().zip(&b.transform(3).layers) {
+                *t |= l;
+            }
+            prop_assert!(turned.has_symmetry(exchange));
+            for b in [b, turned] {
+                let shape_keeping: u8 = if b.rows() == b.cols() { 8 } else { 4 };
+                let mut images: Vec<BitBoard<2>> =
+                    (0..shape_keeping).map(|s| b.transform(s)).collect();
+                if exchange {
+                    let swapped: Vec<BitBoard<2>> = images.iter().map(|i| i.exchanged()).collect();
+                    images.extend(swapped);
+                }
+                let count = images.len();
+                images.sort();
+                images.dedup();
+                prop_assert_eq!(b.has_symmetry(exchange), images.len() < count);
             }
         }
 

@@ -92,7 +92,7 @@ impl<G, T> Evaluator<G, T> {
 
     /// The evaluator valuing in parallel the options of components with at
     /// least `options` options (when the game type allows it), instead of
-    /// [`PARALLEL_OPTIONS`]: for tests of the parallel path on small games.
+    /// `PARALLEL_OPTIONS` (36): for tests of the parallel path on small games.
     pub fn parallel_from(self, options: usize) -> Self {
         Evaluator {
             parallel_threshold: options,
@@ -106,8 +106,27 @@ impl<G, T> Evaluator<G, T> {
     }
 }
 
-/// How the options of a component are valued.
+/// What a search knows of the game it started from: the normal forms it
+/// takes depend on it (`PartizanGame::normal_form_from`).
+struct Root<'r, G> {
+    game: &'r G,
+    symmetric: bool,
+}
+
+impl<'r, G: PartizanGame> Root<'r, G> {
+    fn new(game: &'r G) -> Self {
+        Root {
+            game,
+            symmetric: game.symmetric(),
+        }
+    }
+}
+
+/// How the options of a component are valued, in a search from a root.
 trait Spread<G: PartizanGame, T>: Sized {
+    /// The game the search started from.
+    fn root(&self) -> &Root<'_, G>;
+
     /// The values of a list of options.
     fn each(&self, ev: &Evaluator<G, T>, opts: &[G]) -> Result<Vec<Game>, G::Error>;
 
@@ -123,28 +142,36 @@ trait Spread<G: PartizanGame, T>: Sized {
 }
 
 /// One option after the other.
-struct Serial;
+struct Serial<'r, G>(Root<'r, G>);
 
 /// Options of large components in parallel.
-struct Parallel;
+struct Parallel<'r, G>(Root<'r, G>);
 
-impl<G, T> Spread<G, T> for Serial
+impl<G, T> Spread<G, T> for Serial<'_, G>
 where
     G: PartizanGame,
     T: Table<G, Game>,
     G::Error: From<T::Busy>,
 {
+    fn root(&self) -> &Root<'_, G> {
+        &self.0
+    }
+
     fn each(&self, ev: &Evaluator<G, T>, opts: &[G]) -> Result<Vec<Game>, G::Error> {
         opts.iter().map(|o| ev.sum(o, self)).collect()
     }
 }
 
-impl<G, T> Spread<G, T> for Parallel
+impl<G, T> Spread<G, T> for Parallel<'_, G>
 where
     G: PartizanGame + Send + Sync,
     T: Table<G, Game> + Sync,
     G::Error: From<T::Busy> + Send,
 {
+    fn root(&self) -> &Root<'_, G> {
+        &self.0
+    }
+
     /// Each side of a component with few options, one option after the
     /// other (see [`Parallel::values`]).
     fn each(&self, ev: &Evaluator<G, T>, opts: &[G]) -> Result<Vec<Game>, G::Error> {
@@ -178,7 +205,7 @@ where
     /// The canonical form of a game, its options valued one after the
     /// other.
     pub fn canonical_form(&self, g: &G) -> Result<Game, G::Error> {
-        self.sum(g, &Serial)
+        self.sum(g, &Serial(Root::new(g)))
     }
 
     /// Number of components in the table.
@@ -248,17 +275,18 @@ where
 
     /// The value of a component, through its normal form and the table.
     fn by_normal_form<S: Spread<G, T>>(&self, c: &G, s: &S) -> Result<Game, G::Error> {
-        let (q, negated) = self.normal_form(c);
+        let (q, negated) = self.normal_form(c, s.root());
         let v = self.normalized(&q, s)?;
         Ok(if negated { -v } else { v })
     }
 
-    /// A component's representative under the game's symmetries (itself
-    /// when the evaluator takes none), and whether the representative's
-    /// value is the negative of the component's.
-    fn normal_form(&self, g: &G) -> (G, bool) {
+    /// A component's representative under the game's symmetries in a
+    /// search from `root` (itself when the evaluator takes none), and
+    /// whether the representative's value is the negative of the
+    /// component's.
+    fn normal_form(&self, g: &G, root: &Root<'_, G>) -> (G, bool) {
         if self.symmetry {
-            g.normal_form()
+            g.normal_form_from(root.game, root.symmetric)
         } else {
             (g.clone(), false)
         }
@@ -311,7 +339,7 @@ where
     /// The canonical form of a game, the options of components with many
     /// of them valued in parallel.
     pub fn canonical_form_parallel(&self, g: &G) -> Result<Game, G::Error> {
-        self.sum(g, &Parallel)
+        self.sum(g, &Parallel(Root::new(g)))
     }
 
     /// The values of many games, searched in parallel: their components
@@ -326,7 +354,7 @@ where
     fn distinct_in_parallel<'g>(
         &self,
         games: impl Iterator<Item = &'g G>,
-        s: &Parallel,
+        s: &Parallel<'_, G>,
     ) -> Result<Vec<Game>, G::Error>
     where
         G: 'g,
@@ -343,7 +371,7 @@ where
             let parts = parts
                 .iter()
                 .map(|c| {
-                    let (q, negated) = self.normal_form(c);
+                    let (q, negated) = self.normal_form(c, &s.0);
                     let i = *index.entry(q).or_insert_with_key(|q| {
                         distinct.push(q.clone());
                         distinct.len() - 1

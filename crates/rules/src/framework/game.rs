@@ -37,6 +37,24 @@ pub trait PartizanGame: Clone + Eq + Hash {
         (self.clone(), false)
     }
 
+    /// Whether some symmetry of the game maps this game to itself or to
+    /// its negative: only then does a search from it meet images of its
+    /// positions other than by coincidence. True unless the game says.
+    fn symmetric(&self) -> bool {
+        true
+    }
+
+    /// The representative a search from `root` (of which `root_symmetric`
+    /// says [`PartizanGame::symmetric`]) takes for this game: by default
+    /// its normal form. A game may skip the normal form of the positions
+    /// whose images such a search meets only by coincidence (a board of
+    /// the root's shape when the root has no symmetry): the table then
+    /// keeps them as they stand, which is as exact, and saves the normal
+    /// form of every look-up.
+    fn normal_form_from(&self, _root: &Self, _root_symmetric: bool) -> (Self, bool) {
+        self.normal_form()
+    }
+
     /// The value of this component when theory gives it without a search
     /// (a blue-red Hackenbush string is the number its sign expansion
     /// writes), or None. Evaluators ask it on a table miss, instead of
@@ -90,6 +108,14 @@ impl<P: Position> PartizanGame for P {
 
     fn normal_form(&self) -> (Self, bool) {
         self.normalize()
+    }
+
+    fn symmetric(&self) -> bool {
+        Position::symmetric(self)
+    }
+
+    fn normal_form_from(&self, root: &Self, root_symmetric: bool) -> (Self, bool) {
+        self.normalize_from(root, root_symmetric)
     }
 
     fn known_value(&self) -> Option<Game> {

@@ -110,6 +110,18 @@ pub trait Position: Clone + Eq + Hash + Debug + Send + Sync + 'static {
         (self.clone(), false)
     }
 
+    /// Whether some symmetry maps this position to itself or to its
+    /// negative (see `PartizanGame::symmetric`).
+    fn symmetric(&self) -> bool {
+        true
+    }
+
+    /// The representative a search from `root` takes for this position
+    /// (see `PartizanGame::normal_form_from`): by default its normal form.
+    fn normalize_from(&self, _root: &Self, _root_symmetric: bool) -> (Self, bool) {
+        self.normalize()
+    }
+
     /// The value of this component when theory gives it without a search,
     /// or None (see `PartizanGame::known_value`).
     fn known_value(&self) -> Option<onag_core::game::Game> {

@@ -182,3 +182,32 @@ proptest! {
         }
     }
 }
+
+/// A search from a board that no symmetry maps to itself or to its
+/// negative keeps the boards of its shape as they stand; from a symmetric
+/// board, by their least images. The asymmetric board is the standard
+/// 4x6 opening with one stone taken; its least image is another board, so
+/// only the kept-as-it-stands rule puts the board itself in the table.
+#[test]
+fn searches_from_asymmetric_boards_keep_their_shape_as_it_stands() {
+    use onag_rules::framework::table::Table;
+    for (board, symmetric) in [
+        ("xoxoxo|oxoxox|xox.xo|oxoxox", false),
+        ("xoxox|oxoxo|xo.ox|oxoxo", true),
+        ("xoxoxo|oxoxox|xo..xo|oxoxox", true),
+    ] {
+        let p = Konane::parse(board).expect("valid board");
+        assert_eq!(p.symmetric(), symmetric, "{board}");
+        let (least, _) = p.normalize();
+        let eval = Evaluator::new();
+        eval.value(&p);
+        let key = |q: &Konane| q.packed().expect("a packed key");
+        let stored = |q: &Konane| eval.table().get_packed(&key(q)).is_some();
+        if symmetric {
+            assert!(stored(&least), "{board}");
+        } else {
+            assert_ne!(least, p, "{board}");
+            assert!(stored(&p) && !stored(&least), "{board}");
+        }
+    }
+}
