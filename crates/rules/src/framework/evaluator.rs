@@ -349,8 +349,8 @@ where
     /// other's in the table yet: on a square Domineering board, Right's
     /// options are Left's transposed, and with the players' options given
     /// to two threads, each thread searched the same components as the
-    /// other (5x5 took twice the processor time for the same time on the
-    /// clock).
+    /// other: 6x6 took 130 s on the clock (250 s of processor time), where
+    /// it now takes 63 s (123 s).
     fn distinct_in_parallel<'g>(
         &self,
         games: impl Iterator<Item = &'g G>,
