@@ -234,7 +234,7 @@ where
 
     /// The sum of the values of a game's components.
     fn parts<S: Spread<G, T>>(&self, g: &G, s: &S) -> Result<Game, G::Error> {
-        if !self.decompose {
+        if !self.decompose || g.undivided() {
             return self.by_normal_form(g, s);
         }
         let parts = g.components()?;

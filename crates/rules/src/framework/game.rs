@@ -31,6 +31,13 @@ pub trait PartizanGame: Clone + Eq + Hash {
         Ok(vec![self.clone()])
     }
 
+    /// Whether the game is known to be its own only component without
+    /// listing its components (the evaluator then makes no list): false
+    /// unless the game says.
+    fn undivided(&self) -> bool {
+        false
+    }
+
     /// A representative under the game's symmetries, and whether its value
     /// is the negative of this game's.
     fn normal_form(&self) -> (Self, bool) {
@@ -104,6 +111,10 @@ impl<P: Position> PartizanGame for P {
 
     fn components(&self) -> Result<Vec<Self>, Infallible> {
         Ok(self.decompose())
+    }
+
+    fn undivided(&self) -> bool {
+        Position::undivided(self)
     }
 
     fn normal_form(&self) -> (Self, bool) {

@@ -110,6 +110,12 @@ pub trait Position: Clone + Eq + Hash + Debug + Send + Sync + 'static {
         (self.clone(), false)
     }
 
+    /// Whether the position is known to be its own only component without
+    /// decomposing it (see `PartizanGame::undivided`).
+    fn undivided(&self) -> bool {
+        false
+    }
+
     /// Whether some symmetry maps this position to itself or to its
     /// negative (see `PartizanGame::symmetric`).
     fn symmetric(&self) -> bool {

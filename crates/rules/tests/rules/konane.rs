@@ -105,6 +105,16 @@ proptest! {
         prop_assert_eq!(Evaluator::new().parallel_from(2).value(&p), Evaluator::plain().value(&p));
     }
 
+    /// A board the evaluator takes as its own only component, without
+    /// decomposing it, is one.
+    #[test]
+    fn undivided_boards_are_their_only_component(s in board()) {
+        let p = Konane::parse(&s).expect("valid");
+        if p.undivided() {
+            prop_assert_eq!(p.decompose(), vec![p]);
+        }
+    }
+
     /// Exchanging the colours negates the value.
     #[test]
     fn colour_swap_negates(s in board()) {

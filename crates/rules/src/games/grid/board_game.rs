@@ -92,6 +92,14 @@ impl<R: BoardRules<K>, const K: usize> BoardGame<R, K> {
         self.board.cols()
     }
 
+    /// The blocked cells.
+    fn blocked(&self) -> u128 {
+        match R::BLOCKED as usize {
+            0 => 0,
+            v => self.board.layers.get(v - 1).copied().unwrap_or(0),
+        }
+    }
+
     /// The board string in the game's character map.
     pub fn board_string(&self) -> String {
         self.board.board_string(R::CHARMAP)
@@ -121,10 +129,7 @@ impl<R: BoardRules<K>, const K: usize> Position for BoardGame<R, K> {
     }
 
     fn decompose(&self) -> Vec<Self> {
-        let blocked = match R::BLOCKED as usize {
-            0 => 0,
-            v => self.board.layers.get(v - 1).copied().unwrap_or(0),
-        };
+        let blocked = self.blocked();
         let open = self.board.all() & !blocked;
         if blocked == 0 {
             // The whole rectangle is one region, its own bounding box.
@@ -141,6 +146,11 @@ impl<R: BoardRules<K>, const K: usize> Position for BoardGame<R, K> {
             }
         });
         parts
+    }
+
+    /// A board without blocked cells that can hold a move.
+    fn undivided(&self) -> bool {
+        self.blocked() == 0 && R::live(&self.board, self.board.all())
     }
 
     fn normalize(&self) -> (Self, bool) {
