@@ -77,7 +77,8 @@ fn sort_dedup(v: &mut Vec<Game>) {
 /// `a < b` (the same shortcuts `leq` takes, here without looking the two
 /// nodes up for every pair); only the undecided pairs go to `leq`.
 fn remove_dominated(opts: &mut Vec<Game>, left: bool) {
-    if opts.len() < 2 {
+    let n = opts.len();
+    if n < 2 {
         return;
     }
     let stops: SmallVec<[(Prepared, Prepared); 16]> =
@@ -93,17 +94,82 @@ fn remove_dominated(opts: &mut Vec<Game>, left: bool) {
         }
         leq(opts[a], opts[b])
     };
-    let mut keep: SmallVec<[bool; 32]> = smallvec![true; opts.len()];
-    for i in 0..opts.len() {
-        for j in 0..opts.len() {
-            if i != j && keep[j] && if left { below(i, j) } else { below(j, i) } {
+    let dominated = |a: usize, b: usize| if left { below(a, b) } else { below(b, a) };
+    let keep = if n < BEST_FIRST {
+        in_list_order(n, dominated)
+    } else {
+        best_first(&stops, left, dominated)
+    };
+    let mut k = keep.iter();
+    opts.retain(|_| *k.next().unwrap_or(&true));
+}
+
+/// The fewest options [`best_first`] takes: below it, sorting by stops
+/// costs more than the comparisons it saves (taking every list best first,
+/// Konane `xoxoxo|oxoxox|xox.xo|oxoxox`, whose positions have a few options
+/// each, was 10% slower). From 8 options on, Domineering 5x6 takes 5% less
+/// time, and 6x6 55.6 s on the clock and 0.95 GB instead of 59-62 s and
+/// 1.40 GB (fewer comparisons computed, so fewer kept in the cache).
+const BEST_FIRST: usize = 8;
+
+/// Which of `n` options no other dominates, each compared with the others
+/// in list order, skipping those already found dominated.
+fn in_list_order(n: usize, dominated: impl Fn(usize, usize) -> bool) -> SmallVec<[bool; 32]> {
+    let mut keep: SmallVec<[bool; 32]> = smallvec![true; n];
+    for i in 0..n {
+        for j in 0..n {
+            if i != j && keep[j] && dominated(i, j) {
                 keep[i] = false;
                 break;
             }
         }
     }
-    let mut k = keep.iter();
-    opts.retain(|_| *k.next().unwrap_or(&true));
+    keep
+}
+
+/// Which options no other dominates, the options taken best stops first
+/// (for Left, the largest left stop, then the largest right stop; for
+/// Right, the least). An option can then be dominated only by one taken
+/// before it or by one with the same stops; and an option dominated by
+/// some other is dominated by one that is not (the order is transitive and
+/// the list finite). So each option is compared only with the undominated
+/// options taken before it and with those of its own stops: the best
+/// options come first, and most others meet their dominator at once.
+fn best_first(
+    stops: &[(Prepared, Prepared)],
+    left: bool,
+    dominated: impl Fn(usize, usize) -> bool,
+) -> SmallVec<[bool; 32]> {
+    let n = stops.len();
+    let mut order: SmallVec<[usize; 32]> = (0..n).collect();
+    if left {
+        order.sort_unstable_by(|&a, &b| stops[b].cmp(&stops[a]));
+    } else {
+        order.sort_unstable_by(|&a, &b| stops[a].cmp(&stops[b]));
+    }
+    let mut keep: SmallVec<[bool; 32]> = smallvec![false; n];
+    // The undominated options of the groups of stops taken so far.
+    let mut best: SmallVec<[usize; 16]> = SmallVec::new();
+    let mut start = 0;
+    while start < n {
+        let first = stops[order[start]];
+        let same = order[start..]
+            .iter()
+            .take_while(|&&i| stops[i] == first)
+            .count();
+        let group = &order[start..start + same];
+        let before = best.len();
+        for &i in group {
+            let beaten = best[..before].iter().any(|&m| dominated(i, m))
+                || group.iter().any(|&j| j != i && dominated(i, j));
+            if !beaten {
+                keep[i] = true;
+                best.push(i);
+            }
+        }
+        start += same;
+    }
+    keep
 }
 
 /// Bypass reversible Left options, or None if there are none.
@@ -245,4 +311,54 @@ fn unit_star_shape(a: Game, b: Game, c: Game) -> Option<Dyadic> {
         && star_of(a)
         && star_of(b);
     is_pair.then(|| x.clone())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{best_first, in_list_order};
+    use crate::game::Game;
+    use proptest::prelude::*;
+
+    fn leaf() -> impl Strategy<Value = Game> {
+        prop_oneof![
+            (-3i64..=3).prop_map(Game::integer),
+            (0u64..3).prop_map(Game::nimber),
+            (-2i64..=2).prop_map(Game::ups),
+        ]
+    }
+
+    /// Games of birthday up to 3, many of them with equal stops.
+    fn game() -> impl Strategy<Value = Game> {
+        (
+            prop::collection::vec(leaf(), 0..3),
+            prop::collection::vec(leaf(), 0..3),
+        )
+            .prop_map(|(l, r)| Game::from_options(&l, &r))
+    }
+
+    proptest! {
+        /// Taking the options best stops first keeps exactly the options
+        /// that comparing them in list order keeps, for either player.
+        #[test]
+        fn best_first_keeps_what_list_order_keeps(
+            games in prop::collection::vec(game(), 8..40),
+            left in any::<bool>(),
+        ) {
+            let mut games = games;
+            games.sort_unstable();
+            games.dedup();
+            let stops: Vec<_> = games.iter().map(|g| g.prepared_stops()).collect();
+            let dominated = |a: usize, b: usize| {
+                if left {
+                    games[a].leq(games[b])
+                } else {
+                    games[b].leq(games[a])
+                }
+            };
+            prop_assert_eq!(
+                best_first(&stops, left, dominated),
+                in_list_order(games.len(), dominated)
+            );
+        }
+    }
 }
