@@ -97,6 +97,12 @@ impl Game {
         canonical::canonicalize(left.to_vec(), right.to_vec())
     }
 
+    /// [`Game::from_options`] taking the lists, which it reorders and
+    /// shortens in place instead of copying them.
+    pub fn from_option_lists(left: Vec<Game>, right: Vec<Game>) -> Game {
+        canonical::canonicalize(left, right)
+    }
+
     /// The compact value of a number-up-star game.
     pub fn nus(self) -> Option<&'static Nus> {
         store().node(self).nus()

@@ -316,7 +316,8 @@ where
                 let left = q.options(Player::Left)?;
                 let right = q.options(Player::Right)?;
                 let (l, r) = s.values(self, &left, &right)?;
-                Ok::<_, G::Error>((Game::from_options(&l, &r), l.len() + r.len()))
+                let options = l.len() + r.len();
+                Ok::<_, G::Error>((Game::from_option_lists(l, r), options))
             })?,
         };
         match packed {
