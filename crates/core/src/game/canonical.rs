@@ -174,34 +174,46 @@ fn best_first(
 
 /// Bypass reversible Left options, or None if there are none.
 fn bypass_left(left: &[Game], g: &mut RawGame) -> Option<Vec<Game>> {
-    let mut changed = false;
-    let mut out = Vec::with_capacity(left.len());
-    for &a in left {
-        match a.right_options().iter().find(|&&ar| g.ge(ar)) {
-            Some(&ar) => {
-                changed = true;
-                out.extend_from_slice(ar.left_options());
-            }
-            None => out.push(a),
-        }
-    }
-    changed.then_some(out)
+    bypass(left, |a| {
+        a.right_options()
+            .iter()
+            .find(|&&ar| g.ge(ar))
+            .map(|ar| ar.left_options())
+    })
 }
 
 /// Bypass reversible Right options, or None if there are none.
 fn bypass_right(right: &[Game], g: &mut RawGame) -> Option<Vec<Game>> {
-    let mut changed = false;
-    let mut out = Vec::with_capacity(right.len());
-    for &b in right {
-        match b.left_options().iter().find(|&&bl| g.le(bl)) {
-            Some(&bl) => {
-                changed = true;
-                out.extend_from_slice(bl.right_options());
+    bypass(right, |b| {
+        b.left_options()
+            .iter()
+            .find(|&&bl| g.le(bl))
+            .map(|bl| bl.right_options())
+    })
+}
+
+/// Each option replaced by the options `reversal` gives when it is
+/// reversible, or None if none is. The new list is made only once a
+/// reversible option is found (most lists have none).
+fn bypass(
+    options: &[Game],
+    mut reversal: impl FnMut(Game) -> Option<&'static [Game]>,
+) -> Option<Vec<Game>> {
+    let mut out: Option<Vec<Game>> = None;
+    for (i, &a) in options.iter().enumerate() {
+        match (reversal(a), &mut out) {
+            (Some(replacement), Some(out)) => out.extend_from_slice(replacement),
+            (Some(replacement), None) => {
+                let mut new = Vec::with_capacity(options.len() + replacement.len());
+                new.extend_from_slice(&options[..i]);
+                new.extend_from_slice(replacement);
+                out = Some(new);
             }
-            None => out.push(b),
+            (None, Some(out)) => out.push(a),
+            (None, None) => {}
         }
     }
-    changed.then_some(out)
+    out
 }
 
 /// If every option is a number and every Left option is less than every
