@@ -94,7 +94,7 @@ impl Game {
     /// The canonical form of `{left | right}`, for any lists of canonical
     /// games (ONAG Theorems 68-69).
     pub fn from_options(left: &[Game], right: &[Game]) -> Game {
-        canonical::canonicalize(left.to_vec(), right.to_vec())
+        Game::from_option_lists(left.to_vec(), right.to_vec())
     }
 
     /// [`Game::from_options`] taking the lists, which it reorders and

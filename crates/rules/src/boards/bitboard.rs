@@ -374,8 +374,9 @@ impl<const K: usize> BitBoard<K> {
         })
     }
 
-    /// Layers 0 and 1 exchanged (the board itself with fewer than two).
-    fn exchanged(&self) -> Self {
+    /// Layers 0 and 1 exchanged (the board itself with fewer than two):
+    /// Left's and Right's pieces, in the games that have both.
+    pub fn exchanged(&self) -> Self {
         let mut out = *self;
         if K >= 2 {
             out.layers.swap(0, 1);

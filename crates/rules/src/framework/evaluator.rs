@@ -12,7 +12,7 @@
 
 use super::cache;
 use super::game::{infallible, PartizanGame};
-use super::position::{Player, Position};
+use super::position::{PackedKey, Player, Position};
 use super::recent;
 use super::table::{Pending, SharedTable, Table};
 use onag_core::game::Game;
@@ -220,15 +220,24 @@ where
     /// soon after.
     fn sum<S: Spread<G, T>>(&self, g: &G, s: &S) -> Result<Game, G::Error> {
         let key = if self.table.packs() { g.packed() } else { None };
-        if let Some(k) = &key {
-            if let Some(v) = recent::get(k, self.tag) {
-                return Ok(v);
-            }
+        self.through_recent(key, || self.parts(g, s))
+    }
+
+    /// The value kept for `key` in this thread's cache of recent values,
+    /// or `compute()`, kept there for next time (no key: `compute()`).
+    fn through_recent(
+        &self,
+        key: Option<PackedKey>,
+        compute: impl FnOnce() -> Result<Game, G::Error>,
+    ) -> Result<Game, G::Error> {
+        let Some(k) = key else {
+            return compute();
+        };
+        if let Some(v) = recent::get(&k, self.tag) {
+            return Ok(v);
         }
-        let v = self.parts(g, s)?;
-        if let Some(k) = key {
-            recent::put(k, self.tag, v);
-        }
+        let v = compute()?;
+        recent::put(k, self.tag, v);
         Ok(v)
     }
 
@@ -261,16 +270,7 @@ where
         } else {
             None
         };
-        if let Some(k) = &key {
-            if let Some(v) = recent::get(k, self.tag) {
-                return Ok(v);
-            }
-        }
-        let v = self.by_normal_form(c, s)?;
-        if let Some(k) = key {
-            recent::put(k, self.tag, v);
-        }
-        Ok(v)
+        self.through_recent(key, || self.by_normal_form(c, s))
     }
 
     /// The value of a component, through its normal form and the table.

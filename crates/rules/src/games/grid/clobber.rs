@@ -246,7 +246,7 @@ impl Clobber {
 
     /// The same board with the colours exchanged.
     pub fn colour_swapped(&self) -> Clobber {
-        self.with_board(swap_colours(&self.board))
+        self.with_board(self.board.exchanged())
     }
 
     fn with_board(&self, board: BitBoard<2>) -> Clobber {
@@ -342,20 +342,13 @@ impl Position for Clobber {
 
     fn normalize(&self) -> (Self, bool) {
         let info = &self.rules.0;
-        let exchange = info.colour_swap.then_some(swap_colours as fn(&_) -> _);
+        let exchange = info
+            .colour_swap
+            .then_some(BitBoard::exchanged as fn(&_) -> _);
         let (b, negated) =
             self.board
                 .least_image(|s| info.symmetries >> s & 1 == 1, exchange, false);
         (self.with_board(b), negated)
-    }
-}
-
-/// Left's and Right's stones exchanged.
-fn swap_colours(b: &BitBoard<2>) -> BitBoard<2> {
-    let [x, o] = b.layers;
-    BitBoard {
-        layers: [o, x],
-        ..*b
     }
 }
 
