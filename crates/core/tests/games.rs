@@ -316,3 +316,27 @@ fn canonical_forms_compare_each_follower_once() {
         Game::from_nus(Nus::new(Dyadic::zero(), Integer::from(2), n))
     );
 }
+
+/// `G <= H` from the definition (no `G^L >= H`, no `H^R <= G`), for nus
+/// values given by their option formulas (`Nus::options`).
+fn nus_leq_by_options(g: &Nus, h: &Nus) -> bool {
+    let (gl, _) = g.options();
+    let (_, hr) = h.options();
+    !gl.iter().any(|a| nus_leq_by_options(h, a)) && !hr.iter().any(|b| nus_leq_by_options(b, g))
+}
+
+fn small_nus() -> impl Strategy<Value = Nus> {
+    (-2i64..=2, 0u32..=1, -3i64..=3, 0u64..4)
+        .prop_map(|(x, e, k, n)| Nus::new(Dyadic::new(Integer::from(x), e), Integer::from(k), n))
+}
+
+proptest! {
+    /// The order of nus values read from their parts agrees with the
+    /// definition of the order through their options, and with the
+    /// outcome of the difference.
+    #[test]
+    fn nus_order_matches_the_definition(g in small_nus(), h in small_nus()) {
+        prop_assert_eq!(g.leq(&h), nus_leq_by_options(&g, &h));
+        prop_assert_eq!(g.leq(&h), h.add(&g.neg()).outcome().geq_zero());
+    }
+}

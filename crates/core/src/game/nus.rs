@@ -146,9 +146,24 @@ impl Nus {
         }
     }
 
-    /// `self <= other`, decided by the outcome of `other - self`.
+    /// `self <= other`: `other - self >= 0`, read from the parts without
+    /// forming the difference. A non-zero number part decides (see
+    /// [`Nus::outcome`]); otherwise `k.^ + *n >= 0`, with `k` the
+    /// difference of the up-multiples and `n` the nim-sum of the nimbers,
+    /// holds for k = 0 only when n = 0, and for k > 0 except `^*`.
     pub fn leq(&self, other: &Nus) -> bool {
-        other.add(&self.neg()).outcome().geq_zero()
+        match self.number.cmp(&other.number) {
+            Ordering::Less => true,
+            Ordering::Greater => false,
+            Ordering::Equal => {
+                let n = self.nimber ^ other.nimber;
+                match self.ups.cmp(&other.ups) {
+                    Ordering::Greater => false,
+                    Ordering::Equal => n == 0,
+                    Ordering::Less => n != 1 || !(&other.ups - &self.ups).is_one(),
+                }
+            }
+        }
     }
 
     /// The birthday of `x + k.^ + *n`: the number's birthday plus that of
