@@ -220,7 +220,7 @@ where
     /// soon after.
     fn sum<S: Spread<G, T>>(&self, g: &G, s: &S) -> Result<Game, G::Error> {
         let key = if self.table.packs() { g.packed() } else { None };
-        self.through_recent(key, || self.parts(g, s))
+        self.through_recent(key, || self.parts(g, s, key))
     }
 
     /// The value kept for `key` in this thread's cache of recent values,
@@ -241,16 +241,23 @@ where
         Ok(v)
     }
 
-    /// The sum of the values of a game's components.
-    fn parts<S: Spread<G, T>>(&self, g: &G, s: &S) -> Result<Game, G::Error> {
+    /// The sum of the values of a game's components; `probed` is the
+    /// game's packed key when it was already looked for in the recent
+    /// values.
+    fn parts<S: Spread<G, T>>(
+        &self,
+        g: &G,
+        s: &S,
+        probed: Option<PackedKey>,
+    ) -> Result<Game, G::Error> {
         if !self.decompose || g.undivided() {
-            return self.by_normal_form(g, s);
+            return self.by_normal_form(g, s, probed);
         }
         let parts = g.components()?;
         if let [one] = parts.as_slice() {
             if one == g {
                 // Already looked for by its packed key in `sum`.
-                return self.by_normal_form(g, s);
+                return self.by_normal_form(g, s, probed);
             }
         }
         let mut acc = Game::ZERO;
@@ -270,13 +277,23 @@ where
         } else {
             None
         };
-        self.through_recent(key, || self.by_normal_form(c, s))
+        self.through_recent(key, || self.by_normal_form(c, s, key))
     }
 
-    /// The value of a component, through its normal form and the table.
-    fn by_normal_form<S: Spread<G, T>>(&self, c: &G, s: &S) -> Result<Game, G::Error> {
+    /// The value of a component, through its normal form and the table;
+    /// `probed` is the component's packed key when it was already looked
+    /// for in the recent values (then, when the component is its own normal
+    /// form, as it is on most look-ups of a search from a board without
+    /// symmetry, the key is neither computed nor looked for again).
+    fn by_normal_form<S: Spread<G, T>>(
+        &self,
+        c: &G,
+        s: &S,
+        probed: Option<PackedKey>,
+    ) -> Result<Game, G::Error> {
         let (q, negated) = self.normal_form(c, s.root());
-        let v = self.normalized(&q, s)?;
+        let probed = probed.filter(|_| !negated && q == *c);
+        let v = self.normalized(&q, s, probed)?;
         Ok(if negated { -v } else { v })
     }
 
@@ -292,15 +309,29 @@ where
         }
     }
 
-    /// The value of a component in normal form, through the table.
-    fn normalized<S: Spread<G, T>>(&self, q: &G, s: &S) -> Result<Game, G::Error> {
-        let packed = if self.table.packs() { q.packed() } else { None };
+    /// The value of a component in normal form, through the table. When
+    /// `probed` is given, it is the component's packed key, already looked
+    /// for in the recent values by the caller, who keeps the value there.
+    fn normalized<S: Spread<G, T>>(
+        &self,
+        q: &G,
+        s: &S,
+        probed: Option<PackedKey>,
+    ) -> Result<Game, G::Error> {
+        let packed = match probed {
+            Some(p) => Some(p),
+            None if self.table.packs() => q.packed(),
+            None => None,
+        };
+        // Whether this function keeps the value in the recent ones.
+        let keep_recent = probed.is_none();
         let found = match &packed {
-            Some(p) => recent::get(p, self.tag).or_else(|| {
+            Some(p) if keep_recent => recent::get(p, self.tag).or_else(|| {
                 let v = self.table.get_packed(p)?;
                 recent::put(*p, self.tag, v);
                 Some(v)
             }),
+            Some(p) => self.table.get_packed(p),
             None => self.table.get(q),
         };
         if let Some(v) = found {
@@ -322,7 +353,9 @@ where
         };
         match packed {
             Some(p) => {
-                recent::put(p, self.tag, v);
+                if keep_recent {
+                    recent::put(p, self.tag, v);
+                }
                 pending.finish_packed(p, v, options)
             }
             None => pending.finish(v),
@@ -384,7 +417,7 @@ where
         }
         let values = distinct
             .par_iter()
-            .map(|q| self.normalized(q, s))
+            .map(|q| self.normalized(q, s, None))
             .collect::<Result<Vec<Game>, G::Error>>()?;
         Ok(games_parts
             .iter()
