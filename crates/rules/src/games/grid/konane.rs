@@ -11,11 +11,11 @@
 //! orthogonal for both) and the colour exchange, which negates.
 
 use super::board_game::{BoardGame, BoardRules};
-use crate::boards::bitboard::{shift, BitBoard};
+use crate::boards::bitboard::BitBoard;
 use crate::boards::directions::{Step, ORTHOGONAL};
 use crate::framework::entry::{Make, Package, RulesetEntry};
 use crate::framework::position::Player;
-use std::ops::{BitAnd, Shr};
+use std::ops::{BitAnd, BitOr, Not, Shl, Shr};
 
 /// The named rulesets of this module.
 pub const ENTRIES: &[RulesetEntry] = &[RulesetEntry {
@@ -55,10 +55,18 @@ impl BoardRules<3> for KonaneRules {
     }
 }
 
-/// A layer as the jump loop reads it: one bit per cell, in a `u64` on a
-/// board of at most 64 cells (where a shift by a variable amount is one
+/// A layer as the jump generator reads it: one bit per cell, in a `u64`
+/// on a board of at most 64 cells (where every mask and shift is one
 /// instruction), in a `u128` on the others.
-trait Layer: Copy + Eq + BitAnd<Output = Self> + Shr<u32, Output = Self> {
+trait Layer:
+    Copy
+    + Eq
+    + BitAnd<Output = Self>
+    + BitOr<Output = Self>
+    + Not<Output = Self>
+    + Shl<u32, Output = Self>
+    + Shr<u32, Output = Self>
+{
     const ZERO: Self;
     const ONE: Self;
 
@@ -66,8 +74,14 @@ trait Layer: Copy + Eq + BitAnd<Output = Self> + Shr<u32, Output = Self> {
     /// the type).
     fn of(x: u128) -> Self;
 
+    /// The low `n` bits (`n` at most the width).
+    fn low(n: u32) -> Self;
+
     /// The lowest set cell, and the layer without it (None when empty).
     fn pop(self) -> Option<(u32, Self)>;
+
+    /// The number of set cells.
+    fn count(self) -> u32;
 }
 
 macro_rules! layer {
@@ -80,8 +94,16 @@ macro_rules! layer {
                 x as $t
             }
 
+            fn low(n: u32) -> Self {
+                <$t>::MAX.checked_shr(<$t>::BITS - n).unwrap_or(0)
+            }
+
             fn pop(self) -> Option<(u32, Self)> {
                 (self != 0).then(|| (self.trailing_zeros(), self & (self - 1)))
+            }
+
+            fn count(self) -> u32 {
+                self.count_ones()
             }
         }
     )*};
@@ -95,40 +117,87 @@ fn has<W: Layer>(layer: W, i: u32) -> bool {
     layer >> i & W::ONE == W::ONE
 }
 
-/// The options of `player` on `b`, the jump loop reading layers as `W`
-/// (which must hold every cell of the board).
+/// One direction of jumps: the stones that can make a first jump that
+/// way, the cells from which a jump stays on the board, and the step of
+/// one cell and of two (as additions modulo 2^32: a negative step is a
+/// cell plus its complement).
+#[derive(Clone, Copy)]
+struct Direction<W> {
+    jumpers: W,
+    ok: W,
+    one: u32,
+    two: u32,
+}
+
+/// The options of `player` on `b`, the layers read as `W` (which must hold
+/// every cell of the board).
 fn jumps<W: Layer>(b: &BitBoard<3>, player: Player) -> Vec<BitBoard<3>> {
     let (me, them) = match player {
         Player::Left => (0, 1),
         Player::Right => (1, 0),
     };
-    let cols = b.cols() as i64;
-    let (empty, enemy, mine) = (b.empty(), b.layers[them], b.layers[me]);
-    // For each direction, the stones that can make a first jump, all at
-    // once: the landing cell is on the board and empty, the cell jumped
-    // over holds an enemy stone. Per direction: the stones that can jump
-    // that way, where a jump stays on the board, the shift of one step and
-    // of two (as additions modulo 2^32: a cell plus a negative step).
-    let mut steps = [(W::ZERO, W::ZERO, 0u32, 0u32); 4];
-    let mut any = 0u128;
-    let mut first_jumps = 0;
-    let starts = b.row_starts();
-    for (step, &(dr, dc)) in steps.iter_mut().zip(&ORTHOGONAL) {
-        let (ok, two) = b.step_mask(starts, 2 * dr, 2 * dc);
-        let one = dr * cols + dc;
-        // Bit i + s moved back to bit i: a shift by -s.
-        let jumpers = mine & ok & shift(enemy, -one) & shift(empty, -two);
-        *step = (W::of(jumpers), W::of(ok), one as u32, two as u32);
-        any |= jumpers;
-        first_jumps += jumpers.count_ones() as usize;
+    let (rows, cols) = (b.rows() as u32, b.cols() as u32);
+    let all = W::low(rows * cols);
+    let (mine, enemy) = (W::of(b.layers[me]), W::of(b.layers[them]));
+    let empty = all & !W::of(b.occupied());
+    let starts = W::of(b.row_starts());
+    // For each direction, in the order of `ORTHOGONAL` (up, right, down,
+    // left), the cells from which two steps stay on the board, and the
+    // stones that can make a first jump: the cell jumped over holds an
+    // enemy stone, the landing cell is empty (bit i + s moved to bit i by
+    // a shift right by s, bit i - s by a shift left).
+    let none = Direction {
+        jumpers: W::ZERO,
+        ok: W::ZERO,
+        one: 0,
+        two: 0,
+    };
+    let mut dirs = [none; 4];
+    if rows >= 3 {
+        let (one, two) = (cols, 2 * cols);
+        let up = all & !W::low(two);
+        let down = W::low((rows - 2) * cols);
+        dirs[0] = Direction {
+            jumpers: mine & up & enemy << one & empty << two,
+            ok: up,
+            one: one.wrapping_neg(),
+            two: two.wrapping_neg(),
+        };
+        dirs[2] = Direction {
+            jumpers: mine & down & enemy >> one & empty >> two,
+            ok: down,
+            one,
+            two,
+        };
     }
-    let (empty, enemy, mut any) = (W::of(empty), W::of(enemy), W::of(any));
+    if cols >= 3 {
+        let right = all & !(starts << (cols - 1) | starts << (cols - 2));
+        let left = all & !(starts | starts << 1);
+        dirs[1] = Direction {
+            jumpers: mine & right & enemy >> 1 & empty >> 2,
+            ok: right,
+            one: 1,
+            two: 2,
+        };
+        dirs[3] = Direction {
+            jumpers: mine & left & enemy << 1 & empty << 2,
+            ok: left,
+            one: 1u32.wrapping_neg(),
+            two: 2u32.wrapping_neg(),
+        };
+    }
+    let mut any = W::ZERO;
+    let mut first_jumps = 0;
+    for d in &dirs {
+        any = any | d.jumpers;
+        first_jumps += d.jumpers.count() as usize;
+    }
     let mut out = Vec::with_capacity(first_jumps);
     // Stone by stone (in cell order), direction by direction.
     while let Some((i, rest)) = any.pop() {
         any = rest;
-        for &(jumpers, ok, one, two) in &steps {
-            if !has(jumpers, i) {
+        for d in &dirs {
+            if !has(d.jumpers, i) {
                 continue;
             }
             let mut from = i;
@@ -136,12 +205,12 @@ fn jumps<W: Layer>(b: &BitBoard<3>, player: Player) -> Vec<BitBoard<3>> {
             board.layers[me] &= !(1 << i);
             // The k-th jump passes over i + (2k - 1)·d and lands on
             // i + 2k·d, which must stay on the board.
-            while has(ok, from)
-                && has(enemy, from.wrapping_add(one))
-                && has(empty, from.wrapping_add(two))
+            while has(d.ok, from)
+                && has(enemy, from.wrapping_add(d.one))
+                && has(empty, from.wrapping_add(d.two))
             {
-                board.layers[them] &= !(1 << from.wrapping_add(one));
-                from = from.wrapping_add(two);
+                board.layers[them] &= !(1 << from.wrapping_add(d.one));
+                from = from.wrapping_add(d.two);
                 let mut option = board;
                 option.layers[me] |= 1 << from;
                 out.push(option);
