@@ -192,7 +192,9 @@ fn jumps<W: Layer>(b: &BitBoard<3>, player: Player) -> Vec<BitBoard<3>> {
         any = any | d.jumpers;
         first_jumps += d.jumpers.count() as usize;
     }
-    let mut out = Vec::with_capacity(first_jumps);
+    // Room for as many jumps again that go on past the first (most stop
+    // there), so that the list rarely grows.
+    let mut out = Vec::with_capacity(2 * first_jumps);
     // Stone by stone (in cell order), direction by direction.
     while let Some((i, rest)) = any.pop() {
         any = rest;
