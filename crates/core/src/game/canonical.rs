@@ -81,8 +81,10 @@ fn remove_dominated(opts: &mut Vec<Game>, left: bool) {
     if n < 2 {
         return;
     }
-    let stops: SmallVec<[(Prepared, Prepared); 16]> =
-        opts.iter().map(|g| g.prepared_stops()).collect();
+    // Filled in place: a list collected and moved here was copied whole
+    // (a kilobyte on the stack, for every list pruned).
+    let mut stops: SmallVec<[(Prepared, Prepared); 16]> = SmallVec::new();
+    stops.extend(opts.iter().map(|g| g.prepared_stops()));
     // a <= b, decided from the stops when they can decide it.
     let below = |a: usize, b: usize| {
         let ((al, ar), (bl, br)) = (stops[a], stops[b]);
