@@ -5,7 +5,8 @@
 //!   form, `x + G = {x + G^L | x + G^R}` is already canonical (the Number
 //!   Translation Theorem, Siegel CGT II.3), so no simplification is needed;
 //! - otherwise `G + H = {G^L + H, G + H^L | G^R + H, G + H^R}`, simplified,
-//!   and memoised by the unordered pair.
+//!   and memoised by the unordered pair (translations too): in a small
+//!   per-thread cache of recent sums, in front of the store's shared one.
 //!
 //! Negation maps a canonical form `{L | R}` to `{-R | -L}`, which is again
 //! canonical, so it never simplifies; the result is cached in the node.
@@ -13,6 +14,7 @@
 use super::canonical::{canonicalize, intern_sorted};
 use super::store::store;
 use super::Game;
+use std::cell::RefCell;
 
 pub(crate) fn add(g: Game, h: Game) -> Game {
     if g.is_zero() {
@@ -28,12 +30,42 @@ pub(crate) fn add(g: Game, h: Game) -> Game {
         (None, Some(b)) if b.is_number() => return translate(h, g),
         _ => {}
     }
-    let st = store();
-    if let Some(s) = st.add_cache.get(&(g, h)) {
-        return s;
+    cached(g, h, || add_by_options(g, h))
+}
+
+/// Slots of the per-thread cache of recent sums (a power of two).
+const RECENT_SLOTS: usize = 1 << 12;
+
+thread_local! {
+    /// Recent sums `G + H` by `(G, H)` packed in a word, in front of the
+    /// store's shared cache, as the comparisons have theirs (`order`): the
+    /// options of sibling positions add the same components, and a slot of
+    /// this thread answers without a lock or a miss in the large table.
+    /// Neither game is 0 (sums with 0 return at once), so the empty slot
+    /// (0, 0) is never a valid key.
+    static RECENT: RefCell<Box<[(u64, Game)]>> =
+        RefCell::new(vec![(0, Game::ZERO); RECENT_SLOTS].into_boxed_slice());
+}
+
+/// The sum of `g <= h` (neither 0): from this thread's recent sums, the
+/// store's cache, or `compute()`, kept in both.
+fn cached(g: Game, h: Game, compute: impl FnOnce() -> Game) -> Game {
+    let key = u64::from(g.0) << 32 | u64::from(h.0);
+    let slot = (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 52) as usize & (RECENT_SLOTS - 1);
+    let recent = RECENT.with_borrow(|c| c[slot]);
+    if recent.0 == key {
+        return recent.1;
     }
-    let s = crate::stack::descend(|| add_by_options(g, h));
-    st.add_cache.insert((g, h), s);
+    let st = store();
+    let s = match st.add_cache.get(&(g, h)) {
+        Some(s) => s,
+        None => {
+            let s = crate::stack::descend(compute);
+            st.add_cache.insert((g, h), s);
+            s
+        }
+    };
+    RECENT.with_borrow_mut(|c| c[slot] = (key, s));
     s
 }
 
@@ -51,17 +83,11 @@ fn add_by_options(g: Game, h: Game) -> Game {
 
 /// x + G for a number x and a compound (non-nus) canonical G.
 fn translate(x: Game, g: Game) -> Game {
-    let st = store();
-    if let Some(s) = st.add_cache.get(&(x.min(g), x.max(g))) {
-        return s;
-    }
-    let s = crate::stack::descend(|| {
+    cached(x.min(g), x.max(g), || {
         let left: Vec<Game> = g.left_options().iter().map(|&gl| add(x, gl)).collect();
         let right: Vec<Game> = g.right_options().iter().map(|&gr| add(x, gr)).collect();
         intern_sorted(left, right)
-    });
-    st.add_cache.insert((x.min(g), x.max(g)), s);
-    s
+    })
 }
 
 pub(crate) fn neg(g: Game) -> Game {
