@@ -72,19 +72,33 @@ fn sort_dedup(v: &mut Vec<Game>) {
 /// or `a >= b` (Right options, `left` false). Among the options all are
 /// distinct games, so two options never dominate each other.
 ///
-/// Each option's stops are read once: stops are monotone, so `a <= b`
-/// needs `LS(a) <= LS(b)` and `RS(a) <= RS(b)`, and `LS(a) < RS(b)` gives
-/// `a < b` (the same shortcuts `leq` takes, here without looking the two
-/// nodes up for every pair); only the undecided pairs go to `leq`.
+/// Each option's stops are read once, as scaled integers when every option
+/// has them so (nearly always), else prepared (see [`undominated`]).
 fn remove_dominated(opts: &mut Vec<Game>, left: bool) {
     let n = opts.len();
     if n < 2 {
         return;
     }
-    // Filled in place: a list collected and moved here was copied whole
-    // (a kilobyte on the stack, for every list pruned).
-    let mut stops: SmallVec<[(Prepared, Prepared); 16]> = SmallVec::new();
-    stops.extend(opts.iter().map(|g| g.prepared_stops()));
+    // Filled in place: a list collected and moved here was copied whole.
+    let mut scaled: SmallVec<[(i64, i64); 16]> = SmallVec::new();
+    scaled.extend(opts.iter().map_while(|g| g.scaled_stops()));
+    let keep = if scaled.len() == n {
+        undominated(opts, &scaled, left)
+    } else {
+        let mut stops: SmallVec<[(Prepared, Prepared); 16]> = SmallVec::new();
+        stops.extend(opts.iter().map(|g| g.prepared_stops()));
+        undominated(opts, &stops, left)
+    };
+    let mut k = keep.iter();
+    opts.retain(|_| *k.next().unwrap_or(&true));
+}
+
+/// Which options no other dominates (see [`remove_dominated`]), given
+/// their stops in any exact ordered form. Stops are monotone, so `a <= b`
+/// needs `LS(a) <= LS(b)` and `RS(a) <= RS(b)`, and `LS(a) < RS(b)` gives
+/// `a < b` (the same shortcuts `leq` takes, here without looking the two
+/// nodes up for every pair); only the undecided pairs go to `leq`.
+fn undominated<S: Ord + Copy>(opts: &[Game], stops: &[(S, S)], left: bool) -> SmallVec<[bool; 32]> {
     // a <= b, decided from the stops when they can decide it.
     let below = |a: usize, b: usize| {
         let ((al, ar), (bl, br)) = (stops[a], stops[b]);
@@ -97,13 +111,11 @@ fn remove_dominated(opts: &mut Vec<Game>, left: bool) {
         leq(opts[a], opts[b])
     };
     let dominated = |a: usize, b: usize| if left { below(a, b) } else { below(b, a) };
-    let keep = if n < BEST_FIRST {
-        in_list_order(n, dominated)
+    if opts.len() < BEST_FIRST {
+        in_list_order(opts.len(), dominated)
     } else {
-        best_first(&stops, left, dominated)
-    };
-    let mut k = keep.iter();
-    opts.retain(|_| *k.next().unwrap_or(&true));
+        best_first(stops, left, dominated)
+    }
 }
 
 /// The fewest options [`best_first`] takes: below it, sorting by stops
@@ -137,8 +149,8 @@ fn in_list_order(n: usize, dominated: impl Fn(usize, usize) -> bool) -> SmallVec
 /// the list finite). So each option is compared only with the undominated
 /// options taken before it and with those of its own stops: the best
 /// options come first, and most others meet their dominator at once.
-fn best_first(
-    stops: &[(Prepared, Prepared)],
+fn best_first<S: Ord + Copy>(
+    stops: &[(S, S)],
     left: bool,
     dominated: impl Fn(usize, usize) -> bool,
 ) -> SmallVec<[bool; 32]> {
@@ -373,6 +385,16 @@ mod tests {
                 best_first(&stops, left, dominated),
                 in_list_order(games.len(), dominated)
             );
+            // The same with the stops as scaled integers (all these have
+            // them).
+            let scaled: Option<Vec<_>> = games.iter().map(|g| g.scaled_stops()).collect();
+            prop_assert!(scaled.is_some());
+            if let Some(scaled) = scaled {
+                prop_assert_eq!(
+                    best_first(&scaled, left, dominated),
+                    in_list_order(games.len(), dominated)
+                );
+            }
         }
     }
 }

@@ -177,6 +177,13 @@ impl Game {
         }
     }
 
+    /// The Left and Right stops times 2^32, when both are exactly an `i64`
+    /// so (nearly always).
+    #[inline(always)]
+    pub(crate) fn scaled_stops(self) -> Option<(i64, i64)> {
+        store().node(self).scaled_stops()
+    }
+
     /// The Left and Right stops, ready for comparisons (read from the
     /// store's node without copying).
     #[inline(always)]

@@ -105,6 +105,23 @@ impl Node {
         }
     }
 
+    /// The Left and Right stops times 2^32, when both are exactly an
+    /// `i64` so (nearly always): compared as integers.
+    #[inline(always)]
+    pub fn scaled_stops(&self) -> Option<(i64, i64)> {
+        match &self.kind {
+            NodeKind::Nus(n) => {
+                let x = Prepared::new(&n.number).scaled32()?;
+                Some((x, x))
+            }
+            NodeKind::Compound {
+                stops: Stops::Scaled(l, r),
+                ..
+            } => Some((*l, *r)),
+            NodeKind::Compound { .. } => None,
+        }
+    }
+
     /// The Left and Right stops, ready for comparisons (read in place).
     #[inline(always)]
     pub fn prepared_stops(&self) -> (Prepared<'_>, Prepared<'_>) {
