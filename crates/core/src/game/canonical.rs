@@ -15,7 +15,7 @@
 //! interned as a compound game.
 
 use super::nus::Nus;
-use super::order::{leq, RawGame};
+use super::order::{leq, leq_by_stops, RawGame};
 use super::store::store;
 use super::Game;
 use crate::number::{Dyadic, Integer, Prepared};
@@ -101,14 +101,7 @@ fn remove_dominated(opts: &mut Vec<Game>, left: bool) {
 fn undominated<S: Ord + Copy>(opts: &[Game], stops: &[(S, S)], left: bool) -> SmallVec<[bool; 32]> {
     // a <= b, decided from the stops when they can decide it.
     let below = |a: usize, b: usize| {
-        let ((al, ar), (bl, br)) = (stops[a], stops[b]);
-        if al > bl || ar > br {
-            return false;
-        }
-        if al < br {
-            return true;
-        }
-        leq(opts[a], opts[b])
+        leq_by_stops(stops[a], stops[b]).unwrap_or_else(|| leq(opts[a], opts[b]))
     };
     let dominated = |a: usize, b: usize| if left { below(a, b) } else { below(b, a) };
     if opts.len() < BEST_FIRST {

@@ -56,14 +56,12 @@ pub(crate) fn leq(g: Game, h: Game) -> bool {
     if let (Some(a), Some(b)) = (gn.nus(), hn.nus()) {
         return a.leq(b);
     }
-    // Stops are monotone: G <= H needs LS(G) <= LS(H) and RS(G) <= RS(H);
-    // and LS(G) < RS(H) makes H - G have positive stops, so G < H.
-    let ((gl, gr), (hl, hr)) = (gn.prepared_stops(), hn.prepared_stops());
-    if gl > hl || gr > hr {
-        return false;
-    }
-    if gl < hr {
-        return true;
+    let by_stops = match (gn.scaled_stops(), hn.scaled_stops()) {
+        (Some(a), Some(b)) => leq_by_stops(a, b),
+        _ => leq_by_stops(gn.prepared_stops(), hn.prepared_stops()),
+    };
+    if let Some(answer) = by_stops {
+        return answer;
     }
     let (key, slot) = local_key(g, h);
     let local = LOCAL.with_borrow(|c| c[slot]);
@@ -84,6 +82,20 @@ pub(crate) fn leq(g: Game, h: Game) -> bool {
     };
     LOCAL.with_borrow_mut(|c| c[slot] = (key, result));
     result
+}
+
+/// `G <= H` when the stops of G and H (in any exact ordered form) decide
+/// it. Stops are monotone: G <= H needs LS(G) <= LS(H) and RS(G) <= RS(H);
+/// and LS(G) < RS(H) makes H - G have positive stops, so G < H.
+#[inline(always)]
+pub(crate) fn leq_by_stops<S: Ord>((gl, gr): (S, S), (hl, hr): (S, S)) -> Option<bool> {
+    if gl > hl || gr > hr {
+        Some(false)
+    } else if gl < hr {
+        Some(true)
+    } else {
+        None
+    }
 }
 
 fn leq_by_options(g: Game, h: Game) -> bool {
