@@ -17,12 +17,12 @@
 use super::nus::Nus;
 use super::order::{leq, leq_by_stops, RawGame};
 use super::store::store;
-use super::Game;
+use super::{Game, OptionList};
 use crate::number::{Dyadic, Integer, Prepared};
 use smallvec::{smallvec, SmallVec};
 
 /// The canonical form of `{left | right}` for canonical options.
-pub(crate) fn canonicalize(mut left: Vec<Game>, mut right: Vec<Game>) -> Game {
+pub(crate) fn canonicalize(mut left: OptionList, mut right: OptionList) -> Game {
     crate::interrupt::check();
     sort_dedup(&mut left);
     sort_dedup(&mut right);
@@ -56,13 +56,13 @@ pub(crate) fn canonicalize(mut left: Vec<Game>, mut right: Vec<Game>) -> Game {
 
 /// Intern options that are already known to form a canonical compound game
 /// (used by negation and number translation).
-pub(crate) fn intern_sorted(mut left: Vec<Game>, mut right: Vec<Game>) -> Game {
+pub(crate) fn intern_sorted(mut left: OptionList, mut right: OptionList) -> Game {
     sort_dedup(&mut left);
     sort_dedup(&mut right);
     store().intern_compound(&left, &right)
 }
 
-fn sort_dedup(v: &mut Vec<Game>) {
+fn sort_dedup(v: &mut OptionList) {
     v.sort_unstable();
     v.dedup();
 }
@@ -74,7 +74,7 @@ fn sort_dedup(v: &mut Vec<Game>) {
 ///
 /// Each option's stops are read once, as scaled integers when every option
 /// has them so (nearly always), else prepared (see [`undominated`]).
-fn remove_dominated(opts: &mut Vec<Game>, left: bool) {
+fn remove_dominated(opts: &mut OptionList, left: bool) {
     let n = opts.len();
     if n < 2 {
         return;
@@ -180,7 +180,7 @@ fn best_first<S: Ord + Copy>(
 }
 
 /// Bypass reversible Left options, or None if there are none.
-fn bypass_left(left: &[Game], g: &mut RawGame) -> Option<Vec<Game>> {
+fn bypass_left(left: &[Game], g: &mut RawGame) -> Option<OptionList> {
     bypass(left, |a| {
         a.right_options()
             .iter()
@@ -190,7 +190,7 @@ fn bypass_left(left: &[Game], g: &mut RawGame) -> Option<Vec<Game>> {
 }
 
 /// Bypass reversible Right options, or None if there are none.
-fn bypass_right(right: &[Game], g: &mut RawGame) -> Option<Vec<Game>> {
+fn bypass_right(right: &[Game], g: &mut RawGame) -> Option<OptionList> {
     bypass(right, |b| {
         b.left_options()
             .iter()
@@ -205,13 +205,13 @@ fn bypass_right(right: &[Game], g: &mut RawGame) -> Option<Vec<Game>> {
 fn bypass(
     options: &[Game],
     mut reversal: impl FnMut(Game) -> Option<&'static [Game]>,
-) -> Option<Vec<Game>> {
-    let mut out: Option<Vec<Game>> = None;
+) -> Option<OptionList> {
+    let mut out: Option<OptionList> = None;
     for (i, &a) in options.iter().enumerate() {
         match (reversal(a), &mut out) {
             (Some(replacement), Some(out)) => out.extend_from_slice(replacement),
             (Some(replacement), None) => {
-                let mut new = Vec::with_capacity(options.len() + replacement.len());
+                let mut new = OptionList::with_capacity(options.len() + replacement.len());
                 new.extend_from_slice(&options[..i]);
                 new.extend_from_slice(replacement);
                 out = Some(new);
@@ -278,7 +278,7 @@ fn translated_nimber(left: &[Game], right: &[Game]) -> Option<Game> {
 
 /// Recognise a fully simplified form as a number or nus value, else intern
 /// it as a compound game.
-fn finish(left: Vec<Game>, right: Vec<Game>) -> Game {
+fn finish(left: OptionList, right: OptionList) -> Game {
     if let Some(g) = simplest_number(&left, &right) {
         return g;
     }

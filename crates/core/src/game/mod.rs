@@ -29,6 +29,11 @@ pub use uptimal::UptimalExpansion;
 use crate::number::{Dyadic, Integer, Prepared};
 use store::{store, NodeKind};
 
+/// A list of options of one player, on the stack up to eight: the lists
+/// a search builds for each position it values, and that canonical forms
+/// reorder and shorten, need no allocation of their own.
+pub type OptionList = smallvec::SmallVec<[Game; 8]>;
+
 /// A canonical short game.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Game(pub(crate) u32);
@@ -94,13 +99,14 @@ impl Game {
     /// The canonical form of `{left | right}`, for any lists of canonical
     /// games (ONAG Theorems 68-69).
     pub fn from_options(left: &[Game], right: &[Game]) -> Game {
-        Game::from_option_lists(left.to_vec(), right.to_vec())
+        Game::from_option_lists(OptionList::from_slice(left), OptionList::from_slice(right))
     }
 
-    /// [`Game::from_options`] taking the lists, which it reorders and
-    /// shortens in place instead of copying them.
-    pub fn from_option_lists(left: Vec<Game>, right: Vec<Game>) -> Game {
-        canonical::canonicalize(left, right)
+    /// [`Game::from_options`] taking the lists (an [`OptionList`], or a
+    /// `Vec`, whose buffer it keeps), which it reorders and shortens in
+    /// place instead of copying them.
+    pub fn from_option_lists(left: impl Into<OptionList>, right: impl Into<OptionList>) -> Game {
+        canonical::canonicalize(left.into(), right.into())
     }
 
     /// The compact value of a number-up-star game.

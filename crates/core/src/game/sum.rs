@@ -13,7 +13,7 @@
 
 use super::canonical::{canonicalize, intern_sorted};
 use super::store::store;
-use super::Game;
+use super::{Game, OptionList};
 use std::cell::RefCell;
 
 pub(crate) fn add(g: Game, h: Game) -> Game {
@@ -70,8 +70,8 @@ fn cached(g: Game, h: Game, compute: impl FnOnce() -> Game) -> Game {
 }
 
 fn add_by_options(g: Game, h: Game) -> Game {
-    let side = |gs: &[Game], hs: &[Game]| -> Vec<Game> {
-        let mut v = Vec::with_capacity(gs.len() + hs.len());
+    let side = |gs: &[Game], hs: &[Game]| -> OptionList {
+        let mut v = OptionList::with_capacity(gs.len() + hs.len());
         v.extend(gs.iter().map(|&x| add(x, h)));
         v.extend(hs.iter().map(|&y| add(g, y)));
         v
@@ -84,8 +84,8 @@ fn add_by_options(g: Game, h: Game) -> Game {
 /// x + G for a number x and a compound (non-nus) canonical G.
 fn translate(x: Game, g: Game) -> Game {
     cached(x.min(g), x.max(g), || {
-        let left: Vec<Game> = g.left_options().iter().map(|&gl| add(x, gl)).collect();
-        let right: Vec<Game> = g.right_options().iter().map(|&gr| add(x, gr)).collect();
+        let left: OptionList = g.left_options().iter().map(|&gl| add(x, gl)).collect();
+        let right: OptionList = g.right_options().iter().map(|&gr| add(x, gr)).collect();
         intern_sorted(left, right)
     })
 }
@@ -98,8 +98,8 @@ pub(crate) fn neg(g: Game) -> Game {
     let result = match node.nus() {
         Some(n) => Game::from_nus(n.neg()),
         None => crate::stack::descend(|| {
-            let left: Vec<Game> = g.right_options().iter().map(|&r| neg(r)).collect();
-            let right: Vec<Game> = g.left_options().iter().map(|&l| neg(l)).collect();
+            let left: OptionList = g.right_options().iter().map(|&r| neg(r)).collect();
+            let right: OptionList = g.left_options().iter().map(|&l| neg(l)).collect();
             intern_sorted(left, right)
         }),
     };

@@ -15,7 +15,7 @@ use super::game::{infallible, PartizanGame};
 use super::position::{PackedKey, Player, Position};
 use super::recent;
 use super::table::{Pending, SharedTable, Table};
-use onag_core::game::Game;
+use onag_core::game::{Game, OptionList};
 use rayon::prelude::*;
 use rustc_hash::FxHashMap;
 use std::marker::PhantomData;
@@ -128,7 +128,7 @@ trait Spread<G: PartizanGame, T>: Sized {
     fn root(&self) -> &Root<'_, G>;
 
     /// The values of a list of options.
-    fn each(&self, ev: &Evaluator<G, T>, opts: &[G]) -> Result<Vec<Game>, G::Error>;
+    fn each(&self, ev: &Evaluator<G, T>, opts: &[G]) -> Result<OptionList, G::Error>;
 
     /// The values of Left's and Right's options.
     fn values(
@@ -136,7 +136,7 @@ trait Spread<G: PartizanGame, T>: Sized {
         ev: &Evaluator<G, T>,
         left: &[G],
         right: &[G],
-    ) -> Result<(Vec<Game>, Vec<Game>), G::Error> {
+    ) -> Result<(OptionList, OptionList), G::Error> {
         Ok((self.each(ev, left)?, self.each(ev, right)?))
     }
 }
@@ -157,7 +157,7 @@ where
         &self.0
     }
 
-    fn each(&self, ev: &Evaluator<G, T>, opts: &[G]) -> Result<Vec<Game>, G::Error> {
+    fn each(&self, ev: &Evaluator<G, T>, opts: &[G]) -> Result<OptionList, G::Error> {
         ev.one_by_one(opts, self)
     }
 }
@@ -174,7 +174,7 @@ where
 
     /// Each side of a component with few options, one option after the
     /// other (see [`Parallel::values`]).
-    fn each(&self, ev: &Evaluator<G, T>, opts: &[G]) -> Result<Vec<Game>, G::Error> {
+    fn each(&self, ev: &Evaluator<G, T>, opts: &[G]) -> Result<OptionList, G::Error> {
         ev.one_by_one(opts, self)
     }
 
@@ -185,11 +185,11 @@ where
         ev: &Evaluator<G, T>,
         left: &[G],
         right: &[G],
-    ) -> Result<(Vec<Game>, Vec<Game>), G::Error> {
+    ) -> Result<(OptionList, OptionList), G::Error> {
         if left.len() + right.len() >= ev.parallel_threshold {
             let mut l = ev.distinct_in_parallel(left.iter().chain(right), self)?;
             let r = l.split_off(left.len());
-            Ok((l, r))
+            Ok((l.into(), r.into()))
         } else {
             Ok((self.each(ev, left)?, self.each(ev, right)?))
         }
@@ -213,12 +213,13 @@ where
         self.table.len()
     }
 
-    /// The values of `opts`, one after the other (into a list of the right
-    /// length from the start: collected from an iterator of results, the
-    /// list grew past eight options, a fifth of a million reallocations in
-    /// a Konane 4x6 search).
-    fn one_by_one<S: Spread<G, T>>(&self, opts: &[G], s: &S) -> Result<Vec<Game>, G::Error> {
-        let mut values = Vec::with_capacity(opts.len());
+    /// The values of `opts`, one after the other, into a list on the stack
+    /// (up to eight) or of the right length from the start: collected from
+    /// an iterator of results, the list grew past eight options, a fifth of
+    /// a million reallocations in a Konane 4x6 search, and every list was
+    /// an allocation.
+    fn one_by_one<S: Spread<G, T>>(&self, opts: &[G], s: &S) -> Result<OptionList, G::Error> {
+        let mut values = OptionList::with_capacity(opts.len());
         for o in opts {
             values.push(self.sum(o, s)?);
         }
