@@ -13,6 +13,7 @@ mod nus;
 mod order;
 mod products;
 mod props;
+mod recent_pairs;
 mod reduced;
 pub(crate) mod store;
 mod sum;

@@ -3,30 +3,24 @@
 //! - nus against nus by formula (`Nus::leq`);
 //! - a number against a non-number through the non-number's options only
 //!   (the Number Avoidance Theorem: x <= H iff no H^R <= x);
-//! - memoisation: a small direct-mapped cache per thread, which answers
-//!   the pairs met again soon (siblings compare the same options) without
-//!   a lock or a miss in a large table, in front of the store's shared
-//!   cache, which keeps the pairs whose computation needed another pair
+//! - memoisation: a small direct-mapped cache per thread
+//!   (`RecentPairs`), which answers the pairs met again soon (siblings
+//!   compare the same options) without a lock or a miss in a large table,
+//!   in front of the store's shared cache, which keeps the pairs whose computation needed another pair
 //!   computed (see `COMPUTED`).
 //!
 //! Canonicalisation must compare candidate options against a game that is
 //! not yet in the store; [`RawGame`] takes that game as raw option lists.
 
+use super::recent_pairs::RecentPairs;
 use super::store::store;
 use super::Game;
 use rustc_hash::FxHashMap;
-use std::cell::{Cell, RefCell};
-
-/// Slots of the per-thread cache of comparisons (a power of two).
-const LOCAL_SLOTS: usize = 1 << 12;
+use std::cell::Cell;
 
 thread_local! {
-    /// Recent answers `G <= H`, by `(G, H)` packed in a word: slot
-    /// `hash & (LOCAL_SLOTS - 1)` keeps the last pair that hashed there
-    /// with its answer. A pair with `G == H` is never asked, so the empty
-    /// slot (0, 0) is never a valid key.
-    static LOCAL: RefCell<Box<[(u64, bool)]>> =
-        RefCell::new(vec![(0, false); LOCAL_SLOTS].into_boxed_slice());
+    /// Recent answers `G <= H` of this thread.
+    static LOCAL: RecentPairs<bool> = RecentPairs::new(false);
 
     /// Comparisons this thread has computed from options (not found in a
     /// cache). Only a comparison that needed another one computed is kept
@@ -36,14 +30,6 @@ thread_local! {
     /// pairs asked (keeping only the others, Domineering 4x8 peaks at
     /// 126 MB instead of 178 MB, in the same time).
     static COMPUTED: Cell<u64> = const { Cell::new(0) };
-}
-
-/// The pair `(g, h)` as one word, and its slot in the per-thread cache.
-#[inline]
-fn local_key(g: Game, h: Game) -> (u64, usize) {
-    let key = (g.0 as u64) << 32 | h.0 as u64;
-    let slot = (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 52) as usize & (LOCAL_SLOTS - 1);
-    (key, slot)
 }
 
 /// G <= H for canonical games.
@@ -63,10 +49,8 @@ pub(crate) fn leq(g: Game, h: Game) -> bool {
     if let Some(answer) = by_stops {
         return answer;
     }
-    let (key, slot) = local_key(g, h);
-    let local = LOCAL.with_borrow(|c| c[slot]);
-    if local.0 == key {
-        return local.1;
+    if let Some(v) = LOCAL.with(|c| c.get(g, h)) {
+        return v;
     }
     let result = match st.leq_cache.get(&(g, h)) {
         Some(v) => v,
@@ -80,7 +64,7 @@ pub(crate) fn leq(g: Game, h: Game) -> bool {
             v
         }
     };
-    LOCAL.with_borrow_mut(|c| c[slot] = (key, result));
+    LOCAL.with(|c| c.put(g, h, result));
     result
 }
 

@@ -12,9 +12,9 @@
 //! canonical, so it never simplifies; the result is cached in the node.
 
 use super::canonical::{canonicalize, intern_sorted};
+use super::recent_pairs::RecentPairs;
 use super::store::store;
 use super::{Game, OptionList};
-use std::cell::RefCell;
 
 pub(crate) fn add(g: Game, h: Game) -> Game {
     if g.is_zero() {
@@ -33,28 +33,17 @@ pub(crate) fn add(g: Game, h: Game) -> Game {
     cached(g, h, || add_by_options(g, h))
 }
 
-/// Slots of the per-thread cache of recent sums (a power of two).
-const RECENT_SLOTS: usize = 1 << 12;
-
 thread_local! {
-    /// Recent sums `G + H` by `(G, H)` packed in a word, in front of the
-    /// store's shared cache, as the comparisons have theirs (`order`): the
-    /// options of sibling positions add the same components, and a slot of
-    /// this thread answers without a lock or a miss in the large table.
-    /// Neither game is 0 (sums with 0 return at once), so the empty slot
-    /// (0, 0) is never a valid key.
-    static RECENT: RefCell<Box<[(u64, Game)]>> =
-        RefCell::new(vec![(0, Game::ZERO); RECENT_SLOTS].into_boxed_slice());
+    /// Recent sums `G + H` of this thread, in front of the store's shared
+    /// cache, as the comparisons have theirs (`order`).
+    static RECENT: RecentPairs<Game> = RecentPairs::new(Game::ZERO);
 }
 
 /// The sum of `g <= h` (neither 0): from this thread's recent sums, the
 /// store's cache, or `compute()`, kept in both.
 fn cached(g: Game, h: Game, compute: impl FnOnce() -> Game) -> Game {
-    let key = u64::from(g.0) << 32 | u64::from(h.0);
-    let slot = (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 52) as usize & (RECENT_SLOTS - 1);
-    let recent = RECENT.with_borrow(|c| c[slot]);
-    if recent.0 == key {
-        return recent.1;
+    if let Some(s) = RECENT.with(|c| c.get(g, h)) {
+        return s;
     }
     let st = store();
     let s = match st.add_cache.get(&(g, h)) {
@@ -65,7 +54,7 @@ fn cached(g: Game, h: Game, compute: impl FnOnce() -> Game) -> Game {
             s
         }
     };
-    RECENT.with_borrow_mut(|c| c[slot] = (key, s));
+    RECENT.with(|c| c.put(g, h, s));
     s
 }
 
