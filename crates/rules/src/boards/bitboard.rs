@@ -31,9 +31,9 @@ pub struct BitBoard<const K: usize> {
     pub layers: [u128; K],
 }
 
-/// The low `n` bits.
+/// The low `n` bits (all of them when `n >= 128`).
 #[inline]
-fn low(n: usize) -> u128 {
+pub(crate) fn low(n: usize) -> u128 {
     if n >= 128 {
         u128::MAX
     } else {

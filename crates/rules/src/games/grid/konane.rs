@@ -11,8 +11,9 @@
 //! orthogonal for both) and the colour exchange, which negates.
 
 use super::board_game::{BoardGame, BoardRules};
-use crate::boards::bitboard::BitBoard;
+use crate::boards::bitboard::{low, BitBoard};
 use crate::boards::directions::{Step, ORTHOGONAL};
+use crate::boards::word::low64;
 use crate::framework::entry::{Make, Package, RulesetEntry};
 use crate::framework::position::Player;
 use std::ops::{BitAnd, BitOr, Not, Shl, Shr};
@@ -85,7 +86,7 @@ trait Layer:
 }
 
 macro_rules! layer {
-    ($($t:ty),*) => {$(
+    ($($t:ty => $low:path),*) => {$(
         impl Layer for $t {
             const ZERO: Self = 0;
             const ONE: Self = 1;
@@ -95,7 +96,7 @@ macro_rules! layer {
             }
 
             fn low(n: u32) -> Self {
-                <$t>::MAX.checked_shr(<$t>::BITS - n).unwrap_or(0)
+                $low(n as usize)
             }
 
             fn pop(self) -> Option<(u32, Self)> {
@@ -109,7 +110,7 @@ macro_rules! layer {
     )*};
 }
 
-layer!(u64, u128);
+layer!(u64 => low64, u128 => low);
 
 /// Whether cell `i` of `layer` is set.
 #[inline]
