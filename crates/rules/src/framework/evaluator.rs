@@ -331,11 +331,7 @@ where
         s: &S,
         probed: Option<PackedKey>,
     ) -> Result<Game, G::Error> {
-        let packed = match probed {
-            Some(p) => Some(p),
-            None if self.table.packs() => q.packed(),
-            None => None,
-        };
+        let packed = probed.or_else(|| if self.table.packs() { q.packed() } else { None });
         // Whether this function keeps the value in the recent ones.
         let keep_recent = probed.is_none();
         let found = match &packed {
