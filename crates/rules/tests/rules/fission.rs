@@ -1,6 +1,7 @@
 //! Fission (RULESETS 1.6): the hand-checked examples, printing, errors, and
 //! properties of the shortcuts and of transposition.
 
+use crate::boards::board_strings;
 use onag_core::game::Game;
 use onag_rules::games::grid::fission::Fission;
 use onag_rules::registry::{self, Make};
@@ -95,5 +96,55 @@ proptest! {
         let v = Evaluator::plain().value(&Fission::parse(&s).expect("valid"));
         let w = Evaluator::plain().value(&Fission::parse(&t).expect("valid"));
         prop_assert_eq!(v, -w);
+    }
+}
+
+/// The options of `player` on board `s` found cell by cell: each stone in
+/// row-major order whose two neighbours along the player's axis (vertical
+/// for Left, horizontal for Right) are on the board and empty.
+fn naive_options(s: &str, player: Player) -> Vec<String> {
+    let cells: Vec<Vec<char>> = s.split('|').map(|r| r.chars().collect()).collect();
+    let (dr, dc) = match player {
+        Player::Left => (1, 0),
+        Player::Right => (0, 1),
+    };
+    let (rows, cols) = (cells.len() as i64, cells[0].len() as i64);
+    let empty = |r: i64, k: i64| {
+        (0..rows).contains(&r) && (0..cols).contains(&k) && cells[r as usize][k as usize] == '.'
+    };
+    let mut out = vec![];
+    for r in 0..rows {
+        for k in 0..cols {
+            if cells[r as usize][k as usize] != 'x'
+                || !empty(r - dr, k - dc)
+                || !empty(r + dr, k + dc)
+            {
+                continue;
+            }
+            let mut next = cells.clone();
+            next[r as usize][k as usize] = '.';
+            next[(r - dr) as usize][(k - dc) as usize] = 'x';
+            next[(r + dr) as usize][(k + dc) as usize] = 'x';
+            let rows: Vec<String> = next.iter().map(|row| row.iter().collect()).collect();
+            out.push(rows.join("|"));
+        }
+    }
+    out
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// The whole-layer move generator finds the options a cell-by-cell
+    /// walk finds, in the same order, on boards of up to 128 cells.
+    #[test]
+    fn options_match_a_cell_by_cell_walk(s in board_strings(12, 12, vec!['.', '.', 'x', '#'])
+        .prop_filter("at most 128 cells", |s| s.len() - s.matches('|').count() <= 128))
+    {
+        let p = Fission::parse(&s).expect("valid");
+        for player in [Player::Left, Player::Right] {
+            let got: Vec<String> = p.options(player).iter().map(|o| o.board_string()).collect();
+            prop_assert_eq!(got, naive_options(&s, player));
+        }
     }
 }

@@ -10,7 +10,7 @@
 //! transpose swap the players and negate the value.
 
 use super::board_game::{BoardGame, BoardRules};
-use crate::boards::bitboard::BitBoard;
+use crate::boards::bitboard::{shift, BitBoard};
 use crate::boards::directions::{Step, ORTHOGONAL};
 use crate::framework::entry::{Make, Package, RulesetEntry};
 use crate::framework::position::Player;
@@ -39,25 +39,28 @@ impl BoardRules<2> for FissionRules {
     const COLOUR_SWAP: bool = false;
     const TRANSPOSE_NEGATES: bool = true;
 
+    /// The stones that can split are found for the whole layer at once:
+    /// those whose two neighbours along the player's axis are on the board
+    /// and empty. Options come stone by stone in cell order.
     fn options(b: &BitBoard<2>, player: Player) -> Vec<BitBoard<2>> {
         let (dr, dc) = match player {
             Player::Left => (1, 0),
             Player::Right => (0, 1),
         };
+        let starts = b.row_starts();
+        let (before, back) = b.step_mask(starts, -dr, -dc);
+        let (after, ahead) = b.step_mask(starts, dr, dc);
+        // Bit i of `shift(empty, -s)` is whether cell i + s is empty.
         let empty = b.empty();
-        let mut out = Vec::new();
-        let mut stones = b.layers[0];
-        while stones != 0 {
-            let i = stones.trailing_zeros() as usize;
-            stones &= stones - 1;
-            let (Some(a), Some(c)) = (b.step(i, -dr, -dc), b.step(i, dr, dc)) else {
-                continue;
-            };
-            if empty >> a & 1 == 1 && empty >> c & 1 == 1 {
-                let mut board = *b;
-                board.layers[0] = (board.layers[0] & !(1 << i)) | 1 << a | 1 << c;
-                out.push(board);
-            }
+        let mut movable = b.layers[0] & before & after & shift(empty, -back) & shift(empty, -ahead);
+        let mut out = Vec::with_capacity(movable.count_ones() as usize);
+        while movable != 0 {
+            let i = movable.trailing_zeros() as i64;
+            movable &= movable - 1;
+            let mut board = *b;
+            board.layers[0] &= !(1 << i);
+            board.layers[0] |= 1 << (i + back) | 1 << (i + ahead);
+            out.push(board);
         }
         out
     }
