@@ -155,10 +155,45 @@ pub fn half_turn64(x: u64, n: usize) -> u64 {
 }
 
 /// The transpose of a layer of `rows` x `cols` cells (at most 64): (r, c)
-/// moved to (c, r) of a `cols` x `rows` layer. Cells are moved one by one,
-/// those of the layer or of its complement, whichever are fewer (the
-/// transpose of the whole board is the whole board).
+/// moved to (c, r) of a `cols` x `rows` layer. A layer of at most 8 rows
+/// and 8 columns is spread to one row per byte, transposed as an 8x8 bit
+/// matrix and gathered back; a longer one is moved cell by cell.
 pub fn transpose64(x: u64, rows: usize, cols: usize) -> u64 {
+    if rows <= 8 && cols <= 8 {
+        let row = low64(cols);
+        let mut square = 0u64;
+        for r in 0..rows {
+            square |= (x >> (r * cols) & row) << (8 * r);
+        }
+        let square = transpose8x8(square);
+        let column = low64(rows);
+        let mut t = 0u64;
+        for c in 0..cols {
+            t |= (square >> (8 * c) & column) << (c * rows);
+        }
+        t
+    } else {
+        transpose_cells64(x, rows, cols)
+    }
+}
+
+/// The transpose of an 8x8 bit matrix whose row r is byte r: bit 8r + c
+/// moved to 8c + r, by three exchanges of blocks across the diagonal
+/// (2x2 of bits, then of 2x2 blocks, then of 4x4 ones).
+fn transpose8x8(mut x: u64) -> u64 {
+    let t = (x ^ (x >> 7)) & 0x00AA_00AA_00AA_00AA;
+    x ^= t ^ (t << 7);
+    let t = (x ^ (x >> 14)) & 0x0000_CCCC_0000_CCCC;
+    x ^= t ^ (t << 14);
+    let t = (x ^ (x >> 28)) & 0x0000_0000_F0F0_F0F0;
+    x ^= t ^ (t << 28);
+    x
+}
+
+/// [`transpose64`] cell by cell: those of the layer or of its complement,
+/// whichever are fewer (the transpose of the whole board is the whole
+/// board).
+fn transpose_cells64(x: u64, rows: usize, cols: usize) -> u64 {
     let all = low64(rows * cols);
     let x = x & all;
     let complement = x.count_ones() * 2 > all.count_ones();
@@ -187,4 +222,37 @@ pub fn layer_images64(x: u64, rows: usize, cols: usize) -> [u64; 4] {
     let n = rows * cols;
     let flipped = flip_rows64(x, rows, cols);
     [x, flipped, half_turn64(flipped, n), half_turn64(x, n)]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{low64, transpose64, transpose_cells64};
+    use proptest::prelude::*;
+
+    /// Shapes of at most 64 cells (half of them at most 8 by 8), with a
+    /// layer on them.
+    fn layer() -> impl Strategy<Value = (u64, usize, usize)> {
+        prop_oneof![(1usize..=8, 1usize..=8), (1usize..=64, 1usize..=64)]
+            .prop_map(|(rows, cols)| (rows, cols.min(64 / rows)))
+            .prop_flat_map(|(rows, cols)| (Just(rows), Just(cols), any::<u64>()))
+            .prop_map(|(rows, cols, x)| (x & low64(rows * cols), rows, cols))
+    }
+
+    proptest! {
+        /// The transpose through an 8x8 bit matrix moves each cell as
+        /// moving it alone does, and transposing back gives the layer.
+        #[test]
+        fn transposes_agree((x, rows, cols) in layer()) {
+            let t = transpose64(x, rows, cols);
+            let mut cells = 0u64;
+            for i in 0..rows * cols {
+                if x >> i & 1 == 1 {
+                    cells |= 1 << ((i % cols) * rows + i / cols);
+                }
+            }
+            prop_assert_eq!(t, cells);
+            prop_assert_eq!(transpose_cells64(x, rows, cols), cells);
+            prop_assert_eq!(transpose64(t, cols, rows), x);
+        }
+    }
 }
