@@ -30,7 +30,7 @@
 use super::nus::Nus;
 use super::Game;
 use crate::number::{Dyadic, Integer, Prepared};
-use crate::sharded::{hash_of, shard_index, ShardedMap, SHARDS};
+use crate::sharded::{hash_of, shard_index, ShardLock, ShardedMap, SHARDS};
 use hashbrown::HashTable;
 use rustc_hash::FxHashMap;
 use std::sync::atomic::{AtomicU32, Ordering};
@@ -203,8 +203,8 @@ type CompoundShard = HashTable<(u64, u32)>;
 pub(crate) struct Store {
     segments: Box<[Segment; SEGMENTS]>,
     next_id: AtomicU32,
-    nus_shards: Box<[Mutex<FxHashMap<Nus, u32>>]>,
-    compound_shards: Box<[Mutex<CompoundShard>]>,
+    nus_shards: Box<[ShardLock<FxHashMap<Nus, u32>>]>,
+    compound_shards: Box<[ShardLock<CompoundShard>]>,
     /// The unused rest of the current option chunk.
     slices: Mutex<&'static mut [Game]>,
     pub add_cache: ShardedMap<(Game, Game), Game>,
@@ -263,9 +263,11 @@ impl Store {
             segments,
             next_id: AtomicU32::new(0),
             nus_shards: (0..SHARDS)
-                .map(|_| Mutex::new(FxHashMap::default()))
+                .map(|_| ShardLock::new(FxHashMap::default()))
                 .collect(),
-            compound_shards: (0..SHARDS).map(|_| Mutex::new(HashTable::new())).collect(),
+            compound_shards: (0..SHARDS)
+                .map(|_| ShardLock::new(HashTable::new()))
+                .collect(),
             slices: Mutex::new(&mut []),
             add_cache: ShardedMap::new(),
             leq_cache: ShardedMap::new(),
@@ -330,7 +332,7 @@ impl Store {
     /// The handle of a nus value, interning it if new.
     pub fn intern_nus(&self, value: Nus) -> Game {
         let hash = hash_of(&value);
-        let mut shard = lock(&self.nus_shards[shard_index(hash)]);
+        let mut shard = self.nus_shards[shard_index(hash)].lock();
         if let Some(&id) = shard.get(&value) {
             return Game(id);
         }
@@ -349,7 +351,7 @@ impl Store {
     /// a nus value.
     pub fn intern_compound(&'static self, left: &[Game], right: &[Game]) -> Game {
         let hash = hash_of(&(left, right));
-        let mut shard = lock(&self.compound_shards[shard_index(hash)]);
+        let mut shard = self.compound_shards[shard_index(hash)].lock();
         let found = shard.find(hash, |&(h, id)| {
             h == hash && {
                 let (l, r) = self.node(Game(id)).options();
