@@ -38,20 +38,21 @@ use spin::mutex::{SpinMutex, SpinMutexGuard};
 use std::hash::{BuildHasher, Hash};
 
 /// The lock of a shard of the engine's concurrent tables (these maps, and
-/// the interning shards of the game store): a spin lock that yields the
-/// thread while the shard is taken. Its unlock is a plain release store,
-/// where the standard mutex's is an exchange, which waits on this
-/// processor family until every store of the critical section has reached
-/// the cache: an insert waited there for the line of its new entry (three
-/// quarters of the inserts' time in a Fission search). Shards are many and
-/// held for a few hundred instructions, so the lock is rarely contended; a
-/// thread finding it taken gives its time slice away rather than spin. A
-/// panic inside a critical section (an interrupted computation) leaves the
-/// shard whole, since entries are written whole, and releases the lock.
-/// Fission 6x6 (`......|.x..x.|..xx..|.x..x.|......|......`) 3.08-3.18 s ->
-/// 2.93-3.03 s of processor time; Domineering 5x6 on two threads
-/// 3.37-3.47 s -> 3.18-3.45 s.
-pub(crate) type ShardLock<T> = SpinMutex<T, spin::relax::Yield>;
+/// the interning shards of the game store): a spin lock. Its unlock is a
+/// plain release store, where the standard mutex's is an exchange, which
+/// waits on this processor family until every store of the critical
+/// section has reached the cache: an insert waited there for the line of
+/// its new entry (three quarters of the inserts' time in a Fission
+/// search). Shards are many and held for a few hundred instructions, so
+/// the lock is rarely contended, and a thread finding it taken spins with
+/// the processor's pause hint: giving its time slice away at each attempt
+/// instead cost Domineering 6x6 1.5-3.8 s of system time on two threads
+/// (0.8 s spinning). A panic inside a critical section (an interrupted
+/// computation) leaves the shard whole, since entries are written whole,
+/// and releases the lock. Fission 6x6 (`......|.x..x.|..xx..|.x..x.|......|......`)
+/// 3.08-3.18 s -> 2.93-3.03 s of processor time; Domineering 5x6 on two
+/// threads 3.37-3.47 s -> 3.18-3.45 s.
+pub(crate) type ShardLock<T> = SpinMutex<T, spin::relax::Spin>;
 type ShardGuard<'a, T> = SpinMutexGuard<'a, T>;
 
 /// The number of shards.
