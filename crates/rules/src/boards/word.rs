@@ -157,9 +157,12 @@ pub fn half_turn64(x: u64, n: usize) -> u64 {
 /// The transpose of a layer of `rows` x `cols` cells (at most 64): (r, c)
 /// moved to (c, r) of a `cols` x `rows` layer. A layer of at most 8 rows
 /// and 8 columns is spread to one row per byte, transposed as an 8x8 bit
-/// matrix and gathered back; a longer one is moved cell by cell.
+/// matrix and gathered back; a longer one is moved cell by cell. An empty
+/// layer (the blocked cells of most boards) is its own transpose.
 pub fn transpose64(x: u64, rows: usize, cols: usize) -> u64 {
-    if rows <= 8 && cols <= 8 {
+    if x == 0 {
+        0
+    } else if rows <= 8 && cols <= 8 {
         let row = low64(cols);
         let mut square = 0u64;
         for r in 0..rows {
