@@ -148,6 +148,8 @@ const POSITIONS: &[&str] = &[
     "ToadsAndFrogs(\"ttttt..fffff\").CanonicalForm",
     "Snort(Graph.Path(13)).CanonicalForm",
     "Amazons(\"x...|....|...o\").CanonicalForm",
+    "Konane(\"xoxoxo|oxoxox|xox.xo|oxoxox\").CanonicalForm",
+    "Fission(\"......|.x..x.|..xx..|.x..x.|......|......\").CanonicalForm",
     "Subtraction([2,3,5]).NimValueSequence(1000000).Size",
     "Subtraction([2,3,5]).NimValueSequence(10^7).Size",
     "Kayles.NimValueSequence(100000).Size",

@@ -448,6 +448,15 @@ fn bench_saves_and_compares_tables() {
         "65536"
     );
     assert_eq!(
+        row("Konane(\"xoxoxo|oxoxox|xox.xo|oxoxox\").CanonicalForm").unwrap()["result"],
+        "0"
+    );
+    assert_eq!(
+        row("Fission(\"......|.x..x.|..xx..|.x..x.|......|......\").CanonicalForm").unwrap()
+            ["result"],
+        "1"
+    );
+    assert_eq!(
         row("thermographs of 100 random games").unwrap()["result"],
         "[100,100]"
     );
