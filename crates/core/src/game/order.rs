@@ -3,11 +3,13 @@
 //! - nus against nus by formula (`Nus::leq`);
 //! - a number against a non-number through the non-number's options only
 //!   (the Number Avoidance Theorem: x <= H iff no H^R <= x);
-//! - memoisation: a small direct-mapped cache per thread
-//!   (`RecentPairs`), which answers the pairs met again soon (siblings
-//!   compare the same options) without a lock or a miss in a large table,
-//!   in front of the store's shared cache, which keeps the pairs whose computation needed another pair
-//!   computed (see `COMPUTED`).
+//! - the stops, which decide most pairs (`leq_by_stops`, shared with the
+//!   pruning of dominated options);
+//! - memoisation: a small direct-mapped cache per thread (`RecentPairs`),
+//!   which answers the pairs met again soon (siblings compare the same
+//!   options) without a lock or a miss in a large table, in front of the
+//!   store's shared cache, which keeps the pairs whose computation needed
+//!   another pair computed (see `COMPUTED`).
 //!
 //! Canonicalisation must compare candidate options against a game that is
 //! not yet in the store; [`RawGame`] takes that game as raw option lists.

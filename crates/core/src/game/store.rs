@@ -247,9 +247,12 @@ fn segment_len(seg: usize) -> usize {
     }
 }
 
+/// A standard mutex of the core's rarely taken tables (the store's option
+/// chunk, the loopy store's index and caches), locked. The maps behind
+/// them are changed by single operations, so a panic while one was locked
+/// (a cancelled computation) leaves it whole and a poisoned lock is still
+/// usable. The hot shards take `ShardLock` instead.
 pub(crate) fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
-    // A panic while holding a shard lock cannot leave a shard inconsistent
-    // (inserts are single operations), so a poisoned lock is still usable.
     m.lock().unwrap_or_else(|e| e.into_inner())
 }
 
