@@ -19,6 +19,25 @@ use crate::framework::error::{RuleError, RuleResult};
 /// The largest board (in cells) a bitboard holds.
 pub const MAX_CELLS: usize = 128;
 
+/// A set of the symmetries of a board's rectangle that keep its shape, each
+/// alone or followed by the exchange of layers 0 and 1: bit `2 * s + e`
+/// for the symmetry `s` of [`BitBoard::transform`] (0..4, and 4..8 on a
+/// square) and `e` 1 for the exchange.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SymmetrySet(pub u16);
+
+impl SymmetrySet {
+    /// The identity alone.
+    pub const IDENTITY: SymmetrySet = SymmetrySet(1);
+
+    /// Every symmetry keeping the shape of a `rows` x `cols` rectangle,
+    /// each alone and, with `exchange`, followed by the exchange.
+    pub fn all(rows: usize, cols: usize, exchange: bool) -> SymmetrySet {
+        let alone: u16 = if rows == cols { 0x5555 } else { 0x55 };
+        SymmetrySet(if exchange { alone | alone << 1 } else { alone })
+    }
+}
+
 /// A board whose cell (r, c) has value v > 0 when bit `r * cols + c` of
 /// `layers[v - 1]` is set, and 0 (empty) when no layer has it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -360,18 +379,116 @@ impl<const K: usize> BitBoard<K> {
         }
     }
 
-    /// Whether a symmetry of the rectangle other than the identity, among
-    /// those keeping its shape (all 8 on a square, the flips and the half
-    /// turn otherwise), maps the board to itself, or, with `exchange`,
-    /// whether the exchange of layers 0 and 1 (Left's and Right's pieces)
-    /// after any of them, the identity included, does.
-    pub fn has_symmetry(&self, exchange: bool) -> bool {
+    /// The symmetries that map the board to itself (its stabiliser, a
+    /// group; see [`SymmetrySet`]): among those of the rectangle keeping
+    /// its shape (all 8 on a square, the flips and the half turn
+    /// otherwise), each alone, and with `exchange` each followed by the
+    /// exchange of layers 0 and 1 (Left's and Right's pieces). The
+    /// identity is always there.
+    pub fn stabiliser(&self, exchange: bool) -> SymmetrySet {
         let exchange = exchange && K >= 2;
         let symmetries: u8 = if self.rows == self.cols { 8 } else { 4 };
-        (0..symmetries).any(|sym| {
+        let mut set = 0u16;
+        for sym in 0..symmetries {
             let image = self.transform(sym);
-            (sym != 0 && image == *self) || (exchange && image.exchanged() == *self)
-        })
+            if image == *self {
+                set |= 1 << (2 * sym);
+            }
+            if exchange && image.exchanged() == *self {
+                set |= 1 << (2 * sym + 1);
+            }
+        }
+        SymmetrySet(set)
+    }
+
+    /// Whether a symmetry other than the identity maps the board to
+    /// itself (see [`BitBoard::stabiliser`]).
+    pub fn has_symmetry(&self, exchange: bool) -> bool {
+        self.stabiliser(exchange) != SymmetrySet::IDENTITY
+    }
+
+    /// The least image of the board under the symmetries of `group` (a
+    /// group of symmetries keeping the board's shape, see
+    /// [`SymmetrySet`]), and whether its value is the negative of the
+    /// board's: an exchange of layers 0 and 1 negates, and with
+    /// `transpose_negates` so does a transposing symmetry. Images are
+    /// ordered as boards; among equal images the one of the lowest bit
+    /// wins. A position and its images under `group` have the same least
+    /// image, so the least image is a normal form for a search whose
+    /// positions meet their images under `group` only (those of the
+    /// root's stabiliser).
+    pub fn least_image_in(&self, group: SymmetrySet, transpose_negates: bool) -> (Self, bool) {
+        let (rows, cols) = (self.rows(), self.cols());
+        if rows * cols <= 64 && group.0 >> 8 == 0 {
+            return self.least_flip_image64(group);
+        }
+        let mut best = (*self, false);
+        for bit in 1..16u8 {
+            if group.0 >> bit & 1 == 0 {
+                continue;
+            }
+            let sym = bit / 2;
+            let image = self.transform(sym);
+            let (image, exchanged) = if bit % 2 == 1 {
+                (image.exchanged(), true)
+            } else {
+                (image, false)
+            };
+            if image < best.0 {
+                best = (image, exchanged ^ (transpose_negates && sym & 4 != 0));
+            }
+        }
+        best
+    }
+
+    /// [`BitBoard::least_image_in`] for a group without transposing
+    /// symmetries on a board of at most 64 cells: the images of each layer
+    /// made in words, compared as arrays of layers (one shape), and only
+    /// the least made a board.
+    fn least_flip_image64(&self, group: SymmetrySet) -> (Self, bool) {
+        let (rows, cols) = (self.rows(), self.cols());
+        // images[j][k]: layer k under flip j (identity, row flip, column
+        // flip, half turn).
+        let mut images = [[0u64; K]; 4];
+        for (k, &l) in self.layers.iter().enumerate() {
+            for (j, x) in word::layer_images64(l as u64, rows, cols)
+                .into_iter()
+                .enumerate()
+            {
+                images[j][k] = x;
+            }
+        }
+        let exchanged = |mut image: [u64; K]| {
+            if K >= 2 {
+                image.swap(0, 1);
+            }
+            image
+        };
+        let mut best = (images[0], false);
+        for bit in 1..8 {
+            if group.0 >> bit & 1 == 0 {
+                continue;
+            }
+            let image = images[bit / 2];
+            let candidate = if bit % 2 == 1 {
+                (exchanged(image), true)
+            } else {
+                (image, false)
+            };
+            if candidate.0 < best.0 {
+                best = candidate;
+            }
+        }
+        let mut layers = [0u128; K];
+        for (dst, &x) in layers.iter_mut().zip(&best.0) {
+            *dst = x.into();
+        }
+        let image = BitBoard {
+            rows: self.rows,
+            cols: self.cols,
+            layers,
+        };
+        (image, best.1)
     }
 
     /// Layers 0 and 1 exchanged (the board itself with fewer than two):
@@ -918,6 +1035,18 @@ mod tests {
         })
     }
 
+    /// Two boards of one shape.
+    fn two_boards() -> impl Strategy<Value = (BitBoard<2>, BitBoard<2>)> {
+        board().prop_flat_map(|b| {
+            let (rows, cols) = (b.rows(), b.cols());
+            prop::collection::vec(0u8..=2, rows * cols).prop_map(move |cells| {
+                let g = Grid { rows, cols, cells };
+                let c = BitBoard::<2>::from_grid("T", &g).expect("at most 128 cells");
+                (b, c)
+            })
+        })
+    }
+
     /// Layer 0 alone, as a one-layer board.
     fn first_layer(b: &BitBoard<2>) -> BitBoard<1> {
         BitBoard {
@@ -968,6 +1097,11 @@ mod tests {
                 *t |= l;
             }
             prop_assert!(turned.has_symmetry(exchange));
+            prop_assert_eq!(
+                turned.stabiliser(exchange).0 & 1 << 6,
+                1 << 6,
+                "the half turn is in the stabiliser"
+            );
             for b in [b, turned] {
                 let shape_keeping: u8 = if b.rows() == b.cols() { 8 } else { 4 };
                 let mut images: Vec<BitBoard<2>> =
@@ -1000,6 +1134,71 @@ mod tests {
                 one.least_image_swapped(transpose),
                 one.least_image(|_| true, None, transpose)
             );
+        }
+
+        /// The least image under a group of symmetries (the stabiliser of a
+        /// board laid over one of its images, and with `exchange` over its
+        /// exchange too) is the least of the images under the group's
+        /// elements, the lowest bit first among equal ones, with its flag;
+        /// and every image of a board under the group has the same least
+        /// image, with the flag of the image's own sign.
+        #[test]
+        fn least_images_in_a_group(
+            (b, c) in two_boards(),
+            sym in 0u8..8,
+            exchange in any::<bool>(),
+            transpose in any::<bool>(),
+        ) {
+            let shape_keeping: u8 = if b.rows() == b.cols() { 8 } else { 4 };
+            let overlay = |x: BitBoard<2>, y: BitBoard<2>| {
+                let mut out = x;
+                for (o, &l) in out.layers.iter_mut().zip(&y.layers) {
+                    *o |= l;
+                }
+                out
+            };
+            let mut source = overlay(b, b.transform(sym % shape_keeping));
+            if exchange {
+                source = overlay(source, source.exchanged());
+            }
+            let group = source.stabiliser(exchange);
+            prop_assert!(group.0 & 1 == 1);
+            // Each element of the group: its image of x, and whether it
+            // negates.
+            let elements = |x: &BitBoard<2>| {
+                (0..16u8)
+                    .filter(|&bit| group.0 >> bit & 1 == 1)
+                    .map(|bit| {
+                        let s = bit / 2;
+                        let image = x.transform(s);
+                        let negates = transpose && s & 4 != 0;
+                        if bit % 2 == 1 {
+                            (image.exchanged(), !negates)
+                        } else {
+                            (image, negates)
+                        }
+                    })
+                    .collect::<Vec<_>>()
+            };
+            let mut least = (c, false);
+            for (image, negates) in elements(&c) {
+                if image < least.0 {
+                    least = (image, negates);
+                }
+            }
+            prop_assert_eq!(c.least_image_in(group, transpose), least);
+            // The least image is fixed by a negating element only when its
+            // value is 0, and then the flags may differ.
+            let zero = elements(&least.0)
+                .iter()
+                .any(|&(image, negates)| negates && image == least.0);
+            for (image, negates) in elements(&c) {
+                let (rep, flag) = image.least_image_in(group, transpose);
+                prop_assert_eq!(rep, least.0);
+                if !zero {
+                    prop_assert_eq!(flag ^ negates, least.1);
+                }
+            }
         }
     }
 

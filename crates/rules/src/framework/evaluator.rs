@@ -12,7 +12,7 @@
 
 use super::cache;
 use super::game::{infallible, PartizanGame};
-use super::position::{PackedKey, Player, Position};
+use super::position::{PackedKey, Player, Position, Symmetries};
 use super::recent;
 use super::table::{Pending, SharedTable, Table};
 use onag_core::game::{Game, OptionList};
@@ -110,14 +110,14 @@ impl<G, T> Evaluator<G, T> {
 /// takes depend on it (`PartizanGame::normal_form_from`).
 struct Root<'r, G> {
     game: &'r G,
-    symmetric: bool,
+    symmetries: Symmetries,
 }
 
 impl<'r, G: PartizanGame> Root<'r, G> {
     fn new(game: &'r G) -> Self {
         Root {
             game,
-            symmetric: game.symmetric(),
+            symmetries: game.symmetries(),
         }
     }
 }
@@ -316,7 +316,7 @@ where
     /// component's.
     fn normal_form(&self, g: &G, root: &Root<'_, G>) -> (G, bool) {
         if self.symmetry {
-            g.normal_form_from(root.game, root.symmetric)
+            g.normal_form_from(root.game, root.symmetries)
         } else {
             (g.clone(), false)
         }

@@ -8,7 +8,7 @@
 //! Neither trait asks for `Send` or `Sync`: a game may hold `Rc`s. The
 //! evaluators use threads only for types that are `Send + Sync`.
 
-use super::position::{ImpartialPosition, PackedKey, Player, Position};
+use super::position::{ImpartialPosition, PackedKey, Player, Position, Symmetries};
 use onag_core::game::Game;
 use std::convert::Infallible;
 use std::hash::Hash;
@@ -44,21 +44,23 @@ pub trait PartizanGame: Clone + Eq + Hash {
         (self.clone(), false)
     }
 
-    /// Whether some symmetry of the game maps this game to itself or to
-    /// its negative: only then does a search from it meet images of its
-    /// positions other than by coincidence. True unless the game says.
-    fn symmetric(&self) -> bool {
-        true
+    /// The symmetries of the game that map this game to itself or to its
+    /// negative: a search from it meets the images of its positions under
+    /// these, and under the others only by coincidence. All of them unless
+    /// the game says.
+    fn symmetries(&self) -> Symmetries {
+        Symmetries::ALL
     }
 
-    /// The representative a search from `root` (of which `root_symmetric`
-    /// says [`PartizanGame::symmetric`]) takes for this game: by default
-    /// its normal form. A game may skip the normal form of the positions
-    /// whose images such a search meets only by coincidence (a board of
-    /// the root's shape when the root has no symmetry): the table then
-    /// keeps them as they stand, which is as exact, and saves the normal
-    /// form of every look-up.
-    fn normal_form_from(&self, _root: &Self, _root_symmetric: bool) -> (Self, bool) {
+    /// The representative a search from `root` (whose symmetries are
+    /// `root_symmetries`, [`PartizanGame::symmetries`]) takes for this
+    /// game: by default its normal form. A game may take the least image
+    /// under the root's symmetries only, for the positions whose other
+    /// images such a search meets only by coincidence (a board of the
+    /// root's shape), and keep them as they stand when the root has no
+    /// symmetry: which is as exact, and saves most of the normal form of
+    /// every look-up.
+    fn normal_form_from(&self, _root: &Self, _root_symmetries: Symmetries) -> (Self, bool) {
         self.normal_form()
     }
 
@@ -121,12 +123,12 @@ impl<P: Position> PartizanGame for P {
         self.normalize()
     }
 
-    fn symmetric(&self) -> bool {
-        Position::symmetric(self)
+    fn symmetries(&self) -> Symmetries {
+        Position::symmetries(self)
     }
 
-    fn normal_form_from(&self, root: &Self, root_symmetric: bool) -> (Self, bool) {
-        self.normalize_from(root, root_symmetric)
+    fn normal_form_from(&self, root: &Self, root_symmetries: Symmetries) -> (Self, bool) {
+        self.normalize_from(root, root_symmetries)
     }
 
     fn known_value(&self) -> Option<Game> {

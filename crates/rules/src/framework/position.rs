@@ -88,6 +88,19 @@ impl Board {
 /// smaller entry that is cheaper to hash and compare.
 pub type PackedKey = (u64, u64);
 
+/// A set of symmetries of a game, as bits in the game's own numbering (a
+/// board game's: the symmetries of its rectangle, each alone or with the
+/// exchange of the players' pieces), the identity being bit 0.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Symmetries(pub u32);
+
+impl Symmetries {
+    /// Every symmetry of the game.
+    pub const ALL: Symmetries = Symmetries(u32::MAX);
+    /// The identity alone.
+    pub const IDENTITY: Symmetries = Symmetries(1);
+}
+
 /// A position of a partizan game: short, unless [`Position::may_repeat`].
 ///
 /// Every parameter of the ruleset that affects the options must be part of
@@ -116,15 +129,15 @@ pub trait Position: Clone + Eq + Hash + Debug + Send + Sync + 'static {
         false
     }
 
-    /// Whether some symmetry maps this position to itself or to its
-    /// negative (see `PartizanGame::symmetric`).
-    fn symmetric(&self) -> bool {
-        true
+    /// The symmetries that map this position to itself or to its negative
+    /// (see `PartizanGame::symmetries`).
+    fn symmetries(&self) -> Symmetries {
+        Symmetries::ALL
     }
 
     /// The representative a search from `root` takes for this position
     /// (see `PartizanGame::normal_form_from`): by default its normal form.
-    fn normalize_from(&self, _root: &Self, _root_symmetric: bool) -> (Self, bool) {
+    fn normalize_from(&self, _root: &Self, _root_symmetries: Symmetries) -> (Self, bool) {
         self.normalize()
     }
 

@@ -3,6 +3,7 @@
 
 use crate::boards::{board_strings, swap_colours};
 use onag_core::game::Game;
+use onag_rules::framework::Symmetries;
 use onag_rules::games::grid::konane::Konane;
 use onag_rules::registry::{self, Make};
 use onag_rules::{Arg, Args, Evaluator, Player, Position};
@@ -193,13 +194,15 @@ proptest! {
     }
 }
 
-/// A search from a board that no symmetry maps to itself or to its
-/// negative keeps the boards of its shape as they stand; from a symmetric
-/// board, by their least images. The asymmetric board is the standard
-/// 4x6 opening with one stone taken; its least image is another board, so
-/// only the kept-as-it-stands rule puts the board itself in the table.
+/// A search keeps the boards of the root's shape by their least images
+/// under the root's symmetries only: as they stand from a board that no
+/// symmetry maps to itself or to its negative. The asymmetric board is the
+/// standard 4x6 opening with one stone taken; its least image is another
+/// board, so only the kept-as-it-stands rule puts the board itself in the
+/// table. From the symmetric ones, a board and its images under the
+/// root's symmetries are one entry, its least image among them.
 #[test]
-fn searches_from_asymmetric_boards_keep_their_shape_as_it_stands() {
+fn searches_keep_the_boards_of_the_roots_shape_by_the_roots_symmetries() {
     use onag_rules::framework::table::Table;
     for (board, symmetric) in [
         ("xoxoxo|oxoxox|xox.xo|oxoxox", false),
@@ -207,17 +210,27 @@ fn searches_from_asymmetric_boards_keep_their_shape_as_it_stands() {
         ("xoxoxo|oxoxox|xo..xo|oxoxox", true),
     ] {
         let p = Konane::parse(board).expect("valid board");
-        assert_eq!(p.symmetric(), symmetric, "{board}");
-        let (least, _) = p.normalize();
+        let group = p.symmetries();
+        assert_eq!(group != Symmetries::IDENTITY, symmetric, "{board}");
         let eval = Evaluator::new();
         eval.value(&p);
         let key = |q: &Konane| q.packed().expect("a packed key");
         let stored = |q: &Konane| eval.table().get_packed(&key(q)).is_some();
-        if symmetric {
-            assert!(stored(&least), "{board}");
-        } else {
+        // The root is its own least image under its symmetries.
+        assert!(stored(&p), "{board}");
+        let (least, _) = p.normalize();
+        if !symmetric {
             assert_ne!(least, p, "{board}");
-            assert!(stored(&p) && !stored(&least), "{board}");
+            assert!(!stored(&least), "{board}");
+        }
+        for player in [Player::Left, Player::Right] {
+            for q in p.options(player) {
+                let (rep, _) = q.normalize_from(&p, group);
+                assert!(stored(&rep), "{board}: {}", q.board_string());
+                if rep != q {
+                    assert!(!stored(&q), "{board}: {}", q.board_string());
+                }
+            }
         }
     }
 }

@@ -6,12 +6,12 @@
 //! parsing, printing, the board, decomposition into regions cut to their
 //! bounding boxes, and the normal form as the least image.
 
-use crate::boards::bitboard::BitBoard;
+use crate::boards::bitboard::{BitBoard, SymmetrySet};
 use crate::boards::directions::Step;
 use crate::boards::grid::Grid;
 use crate::framework::args::Args;
 use crate::framework::error::RuleResult;
-use crate::framework::position::{Board, PackedKey, Player, Position};
+use crate::framework::position::{Board, PackedKey, Player, Position, Symmetries};
 use crate::framework::ruleset::{partizan, AnyPosition, AnyRuleset, Simple};
 use std::fmt::Debug;
 use std::hash::Hash;
@@ -162,22 +162,35 @@ impl<R: BoardRules<K>, const K: usize> Position for BoardGame<R, K> {
         (Self::new(b), negated)
     }
 
-    fn symmetric(&self) -> bool {
-        self.board.has_symmetry(R::COLOUR_SWAP)
+    fn symmetries(&self) -> Symmetries {
+        Symmetries(self.board.stabiliser(R::COLOUR_SWAP).0.into())
     }
 
-    /// A board of the root's shape, in a search from a root that no
-    /// symmetry maps to itself or to its negative, is kept as it stands:
-    /// its images are reached only by coincidence (Konane
-    /// `xoxoxo|oxoxox|xox.xo|oxoxox`: 426 of 555,023 positions), and the
-    /// least image of every look-up cost a fifth of the search. Regions
-    /// cut to other shapes keep their normal forms: regions of one shape
-    /// and orientation come from anywhere on a board.
-    fn normalize_from(&self, root: &Self, root_symmetric: bool) -> (Self, bool) {
-        if !root_symmetric && self.rows() == root.rows() && self.cols() == root.cols() {
+    /// A board of the root's shape is normalised over the root's
+    /// symmetries only (a [`SymmetrySet`]): a search meets the images of
+    /// its positions under the others only by coincidence. With none but
+    /// the identity it is kept as it stands (Konane
+    /// `xoxoxo|oxoxox|xox.xo|oxoxox`: 426 of 555,023 positions were images
+    /// of others, and the least image of every look-up cost a fifth of the
+    /// search); with a column flip alone (Fission
+    /// `......|.x..x.|..xx..|.x..x.|......|......`) two images are made
+    /// instead of eight. Regions cut to other shapes keep their normal
+    /// forms: regions of one shape and orientation come from anywhere on a
+    /// board.
+    fn normalize_from(&self, root: &Self, root_symmetries: Symmetries) -> (Self, bool) {
+        let (rows, cols) = (self.rows(), self.cols());
+        if rows != root.rows() || cols != root.cols() {
+            return self.normalize();
+        }
+        // The root's symmetries are a `SymmetrySet` (its `symmetries`).
+        let group = SymmetrySet(root_symmetries.0 as u16);
+        if group == SymmetrySet::IDENTITY {
             (*self, false)
-        } else {
+        } else if group == SymmetrySet::all(rows, cols, R::COLOUR_SWAP && K >= 2) {
             self.normalize()
+        } else {
+            let (b, negated) = self.board.least_image_in(group, R::TRANSPOSE_NEGATES);
+            (Self::new(b), negated)
         }
     }
 
