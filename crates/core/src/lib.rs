@@ -8,6 +8,7 @@
 
 pub mod game;
 pub mod interrupt;
+pub mod line_table;
 pub mod loopy;
 pub mod memory;
 pub mod misere;

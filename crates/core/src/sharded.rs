@@ -91,20 +91,111 @@ pub(crate) const SHARDS: usize = 64;
 /// spread over the whole shard.
 const SHARD_SHIFT: u32 = 48;
 
+/// The table of entries inside a shard: hashbrown's for any keys and
+/// values ([`HashSlots`], the default), [`LineTable`] for word keys with
+/// small values (one cache line per look-up). Each method takes the key's
+/// hash ([`hash_of`]) when it needs one.
+///
+/// [`LineTable`]: crate::line_table::LineTable
+pub trait Slots<K, V>: Default {
+    /// The value of `k`, whose hash is `h`.
+    fn find(&self, h: u64, k: &K) -> Option<&V>;
+    /// The value of `k`, to change in place.
+    fn find_mut(&mut self, h: u64, k: &K) -> Option<&mut V>;
+    /// Add the entry of a key that is not in the table.
+    fn insert_new(&mut self, h: u64, k: K, v: V);
+    /// Keep only the entries `keep` keeps.
+    fn retain(&mut self, keep: impl FnMut(&K, &V) -> bool);
+    /// Call `f` on every entry.
+    fn for_each(&self, f: impl FnMut(&K, &V));
+    /// The number of entries.
+    fn len(&self) -> usize;
+    /// Whether there is no entry.
+    fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+    /// The bytes the table has allocated.
+    fn allocation_size(&self) -> usize;
+    /// Whether inserting one more entry could make the table allocate a
+    /// larger one.
+    fn would_grow(&self) -> bool;
+    /// Give back the room of forgotten entries.
+    fn shrink_to_fit(&mut self);
+}
+
+/// hashbrown's table of `(key, value)` pairs.
+pub struct HashSlots<K, V>(HashTable<(K, V)>);
+
+impl<K, V> Default for HashSlots<K, V> {
+    fn default() -> Self {
+        HashSlots(HashTable::new())
+    }
+}
+
+impl<K: Hash + Eq, V> Slots<K, V> for HashSlots<K, V> {
+    #[inline]
+    fn find(&self, h: u64, k: &K) -> Option<&V> {
+        self.0.find(h, |(q, _)| q == k).map(|(_, v)| v)
+    }
+
+    fn find_mut(&mut self, h: u64, k: &K) -> Option<&mut V> {
+        self.0.find_mut(h, |(q, _)| q == k).map(|(_, v)| v)
+    }
+
+    fn insert_new(&mut self, h: u64, k: K, v: V) {
+        self.0.insert_unique(h, (k, v), |(q, _)| hash_of(q));
+    }
+
+    fn retain(&mut self, mut keep: impl FnMut(&K, &V) -> bool) {
+        self.0.retain(|(k, v)| keep(k, v));
+    }
+
+    fn for_each(&self, mut f: impl FnMut(&K, &V)) {
+        for (k, v) in self.0.iter() {
+            f(k, v);
+        }
+    }
+
+    fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    fn allocation_size(&self) -> usize {
+        self.0.allocation_size()
+    }
+
+    /// The table is full, or holds more than half of the entries its
+    /// buckets can take (hashbrown then grows instead of reusing the room
+    /// of forgotten entries).
+    fn would_grow(&self) -> bool {
+        let entry = std::mem::size_of::<(K, V)>() + 1;
+        let buckets = self.0.allocation_size() / entry;
+        let room = buckets / 8 * 7;
+        self.0.len() >= self.0.capacity() && (self.0.len() + 1) * 2 > room
+    }
+
+    fn shrink_to_fit(&mut self) {
+        self.0.shrink_to_fit(|(q, _)| hash_of(q));
+    }
+}
+
 /// One shard: entries with their keys, the bytes charged to the budget for
 /// them, how many times it has forgotten entries, and its map's weight.
-struct Shard<K, V> {
-    map: HashTable<(K, V)>,
+struct Shard<S> {
+    map: S,
     charged: u64,
     evictions: u32,
     weight: u64,
 }
 
-impl<K, V> Shard<K, V> {
+impl<S> Shard<S> {
     /// Charge (or give back) the difference between the bytes the table
     /// holds now and the bytes charged, and count the shard's weight among
     /// those sharing the budget while it holds memory.
-    fn account(&mut self) {
+    fn account<K, V>(&mut self)
+    where
+        S: Slots<K, V>,
+    {
         let now = self.map.allocation_size() as u64;
         if now > self.charged {
             memory::charge(now - self.charged);
@@ -116,36 +207,26 @@ impl<K, V> Shard<K, V> {
         }
         self.charged = now;
     }
-
-    /// Whether inserting one more entry could make the table allocate a
-    /// larger one: it is full, or holds more than half of the entries its
-    /// buckets can take (hashbrown then grows instead of reusing the room
-    /// of forgotten entries).
-    fn would_grow(&self) -> bool {
-        let entry = std::mem::size_of::<(K, V)>() + 1;
-        let buckets = self.map.allocation_size() / entry;
-        let room = buckets / 8 * 7;
-        self.map.len() >= self.map.capacity() && (self.map.len() + 1) * 2 > room
-    }
 }
 
-impl<K: Hash, V> Shard<K, V> {
+impl<S> Shard<S> {
     /// Forget about half of the entries: with a cost, those of a class
     /// below the median class, and those of the median class whose hash
     /// has bit `16 + evictions % 32` clear; without one, those whose hash
     /// has that bit clear (another half each time).
-    fn evict(&mut self, cost: Option<Cost<K, V>>) {
+    fn evict<K: Hash, V>(&mut self, cost: Option<Cost<K, V>>)
+    where
+        S: Slots<K, V>,
+    {
         let bit = 16 + self.evictions % 32;
         self.evictions = self.evictions.wrapping_add(1);
         let half_by_hash = |k: &K| hash_of(k) >> bit & 1 == 1;
         let Some(cost) = cost else {
-            self.map.retain(|(k, _)| half_by_hash(k));
+            self.map.retain(|k, _| half_by_hash(k));
             return;
         };
         let mut classes = [0usize; 256];
-        for (k, v) in self.map.iter() {
-            classes[cost(k, v) as usize] += 1;
-        }
+        self.map.for_each(|k, v| classes[cost(k, v) as usize] += 1);
         let half = self.map.len() / 2;
         let (mut below, mut median) = (0, 255);
         for (c, &n) in classes.iter().enumerate() {
@@ -155,7 +236,7 @@ impl<K: Hash, V> Shard<K, V> {
             }
             below += n;
         }
-        self.map.retain(|(k, v)| match cost(k, v).cmp(&median) {
+        self.map.retain(|k, v| match cost(k, v).cmp(&median) {
             std::cmp::Ordering::Less => false,
             std::cmp::Ordering::Equal => half_by_hash(k),
             std::cmp::Ordering::Greater => true,
@@ -167,7 +248,7 @@ impl<K: Hash, V> Shard<K, V> {
 /// classes are forgotten first.
 pub type Cost<K, V> = fn(&K, &V) -> u8;
 
-impl<K, V> Drop for Shard<K, V> {
+impl<S> Drop for Shard<S> {
     fn drop(&mut self) {
         memory::release(self.charged);
         if self.charged > 0 {
@@ -186,16 +267,17 @@ impl<K, V> Drop for Shard<K, V> {
 struct Padded<T>(T);
 
 /// A shard behind its lock, on lines of its own.
-type LockedShard<K, V> = Padded<ShardLock<Shard<K, V>>>;
+type LockedShard<S> = Padded<ShardLock<Shard<S>>>;
 
 /// A concurrent map from keys to values, whose entries may be forgotten
-/// when the caches pass their memory budget (see the module documentation).
-pub struct ShardedMap<K, V> {
-    shards: Box<[LockedShard<K, V>]>,
+/// when the caches pass their memory budget (see the module documentation),
+/// each shard's entries in a table of type `S` ([`Slots`]).
+pub struct ShardedMap<K, V, S = HashSlots<K, V>> {
+    shards: Box<[LockedShard<S>]>,
     cost: Option<Cost<K, V>>,
 }
 
-impl<K: Hash + Eq, V> Default for ShardedMap<K, V> {
+impl<K: Hash + Eq, V, S: Slots<K, V>> Default for ShardedMap<K, V, S> {
     fn default() -> Self {
         ShardedMap::new()
     }
@@ -212,7 +294,7 @@ pub(crate) fn shard_index(hash: u64) -> usize {
     (hash >> SHARD_SHIFT) as usize % SHARDS
 }
 
-impl<K: Hash + Eq, V> ShardedMap<K, V> {
+impl<K: Hash + Eq, V, S: Slots<K, V>> ShardedMap<K, V, S> {
     /// An empty map whose entries, past the budget, are forgotten cheapest
     /// first by `cost` (see the module documentation).
     pub fn with_cost(cost: Cost<K, V>) -> Self {
@@ -229,7 +311,7 @@ impl<K: Hash + Eq, V> ShardedMap<K, V> {
             shards: (0..SHARDS)
                 .map(|_| {
                     Padded(ShardLock::new(Shard {
-                        map: HashTable::new(),
+                        map: S::default(),
                         charged: 0,
                         evictions: 0,
                         weight: 1,
@@ -258,7 +340,7 @@ impl<K: Hash + Eq, V> ShardedMap<K, V> {
     }
 
     /// The shard of a hash, locked (see [`ShardLock`]).
-    fn shard(&self, hash: u64) -> ShardGuard<'_, Shard<K, V>> {
+    fn shard(&self, hash: u64) -> ShardGuard<'_, Shard<S>> {
         self.shards[shard_index(hash)].0.lock()
     }
 
@@ -268,10 +350,7 @@ impl<K: Hash + Eq, V> ShardedMap<K, V> {
         V: Clone,
     {
         let h = hash_of(k);
-        self.shard(h)
-            .map
-            .find(h, |(q, _)| q == k)
-            .map(|(_, v)| v.clone())
+        self.shard(h).map.find(h, k).cloned()
     }
 
     /// Store `v` for `k`, replacing any value stored before. A shard that
@@ -282,15 +361,15 @@ impl<K: Hash + Eq, V> ShardedMap<K, V> {
     pub fn insert(&self, k: K, v: V) {
         let h = hash_of(&k);
         let mut shard = self.shard(h);
-        if let Some(e) = shard.map.find_mut(h, |(q, _)| *q == k) {
-            e.1 = v;
+        if let Some(e) = shard.map.find_mut(h, &k) {
+            *e = v;
             return;
         }
         if memory::limit().is_some() {
             self.make_room(&mut shard);
         }
-        shard.map.insert_unique(h, (k, v), |(q, _)| hash_of(q));
-        shard.account();
+        shard.map.insert_new(h, k, v);
+        shard.account::<K, V>();
     }
 
     /// Before an insert into `shard`, under a budget: a table that would
@@ -300,19 +379,19 @@ impl<K: Hash + Eq, V> ShardedMap<K, V> {
     /// over the budget (the rest of the process grew, or a heavier map grew
     /// within its share) gives half back. Shares add up to the budget, so
     /// the caches settle within it.
-    fn make_room(&self, shard: &mut Shard<K, V>) {
+    fn make_room(&self, shard: &mut Shard<S>) {
         let size = shard.map.allocation_size() as u64;
         let share = || memory::cache_share(shard.weight).unwrap_or(u64::MAX);
-        if shard.would_grow() {
+        if shard.map.would_grow() {
             if !memory::caches_have_room(size) && size * 2 > share() {
                 shard.evict(self.cost);
-                if shard.would_grow() {
+                if shard.map.would_grow() {
                     shard.evict(self.cost);
                 }
             }
         } else if memory::caches_far_over_budget() && size > share() {
             shard.evict(self.cost);
-            shard.map.shrink_to_fit(|(q, _)| hash_of(q));
+            shard.map.shrink_to_fit();
         }
     }
 
@@ -343,49 +422,63 @@ impl<K: Hash + Eq, V> ShardedMap<K, V> {
 
 #[cfg(test)]
 mod tests {
-    use super::ShardedMap;
+    use super::{HashSlots, ShardedMap, Slots};
+    use crate::line_table::LineTable;
     use proptest::prelude::*;
     use std::collections::HashMap;
 
     /// More threads than cores filling one map (waiters on a taken shard
     /// spin, then yield to a preempted holder): every entry is there.
-    #[test]
-    fn threads_share_the_map() {
-        let map = ShardedMap::new();
+    fn threads_fill<S: Slots<u64, u64> + Send>(map: ShardedMap<u64, u64, S>) {
         std::thread::scope(|s| {
-            for t in 0..8u32 {
+            for t in 0..8u64 {
                 let map = &map;
                 s.spawn(move || {
-                    for i in 0..20_000u32 {
+                    for i in 0..20_000u64 {
                         map.insert(i * 8 + t, i ^ t);
                     }
                 });
             }
         });
         assert_eq!(map.len(), 160_000);
-        for k in 0..160_000u32 {
+        for k in 0..160_000u64 {
             assert_eq!(map.get(&k), Some((k / 8) ^ (k % 8)));
         }
     }
 
+    #[test]
+    fn threads_share_the_map() {
+        threads_fill(ShardedMap::<u64, u64, HashSlots<u64, u64>>::new());
+        threads_fill(ShardedMap::<u64, u64, LineTable<u64>>::new());
+    }
+
+    /// The map holds exactly what a `HashMap` given the same inserts
+    /// holds: the last value per key, and as many entries as keys.
+    fn like_a_hash_map<S: Slots<u64, u16>>(
+        map: ShardedMap<u64, u16, S>,
+        ops: &[(u64, u16)],
+    ) -> Result<(), TestCaseError> {
+        let mut model = HashMap::new();
+        for &(k, v) in ops {
+            map.insert(k, v);
+            model.insert(k, v);
+        }
+        prop_assert_eq!(map.len(), model.len());
+        for k in 0u64..200 {
+            prop_assert_eq!(map.get(&k), model.get(&k).copied());
+        }
+        let computed = map.get_or_compute(1000, || 7);
+        prop_assert_eq!(computed, 7);
+        prop_assert_eq!(map.get_or_compute(1000, || 8), 7);
+        Ok(())
+    }
+
     proptest! {
-        /// The map holds exactly what a `HashMap` given the same inserts
-        /// holds: the last value per key, and as many entries as keys.
+        /// Either table in the shards behaves as a hash map.
         #[test]
-        fn behaves_as_a_hash_map(ops in prop::collection::vec((0u32..200, any::<u16>()), 0..400)) {
-            let map = ShardedMap::new();
-            let mut model = HashMap::new();
-            for &(k, v) in &ops {
-                map.insert(k, v);
-                model.insert(k, v);
-            }
-            prop_assert_eq!(map.len(), model.len());
-            for k in 0u32..200 {
-                prop_assert_eq!(map.get(&k), model.get(&k).copied());
-            }
-            let computed = map.get_or_compute(1000, || 7);
-            prop_assert_eq!(computed, 7);
-            prop_assert_eq!(map.get_or_compute(1000, || 8), 7);
+        fn behaves_as_a_hash_map(ops in prop::collection::vec((0u64..200, any::<u16>()), 0..400)) {
+            like_a_hash_map(ShardedMap::<u64, u16, HashSlots<u64, u16>>::new(), &ops)?;
+            like_a_hash_map(ShardedMap::<u64, u16, LineTable<u16>>::new(), &ops)?;
         }
     }
 }

@@ -3,8 +3,9 @@
 //! answers wrongly. A binary of its own, since the budget is process-wide.
 
 use onag_core::game::Game;
+use onag_core::line_table::LineTable;
 use onag_core::memory;
-use onag_core::sharded::ShardedMap;
+use onag_core::sharded::{HashSlots, ShardedMap, Slots};
 use proptest::prelude::*;
 use std::sync::{Mutex, MutexGuard};
 
@@ -22,8 +23,13 @@ fn budget() -> MutexGuard<'static, ()> {
 
 #[test]
 fn a_full_map_forgets_instead_of_growing() {
+    fills_within_the_budget(ShardedMap::<u64, u64, HashSlots<u64, u64>>::new());
+    fills_within_the_budget(ShardedMap::<u64, u64, LineTable<u64>>::new());
+}
+
+/// Either table in the shards, filled far past the budget.
+fn fills_within_the_budget<S: Slots<u64, u64>>(map: ShardedMap<u64, u64, S>) {
     let _one = budget();
-    let map = ShardedMap::new();
     // 2 million entries of 16 bytes would need well over 32 MB.
     for k in 0u64..2_000_000 {
         map.insert(k, k.wrapping_mul(3));
@@ -64,8 +70,17 @@ fn every_fourth_is_expensive(k: &u64, _: &u64) -> u8 {
 
 #[test]
 fn a_map_with_a_cost_forgets_cheap_entries_first() {
+    cheap_entries_go_first(ShardedMap::<u64, u64, HashSlots<u64, u64>>::with_cost(
+        every_fourth_is_expensive,
+    ));
+    cheap_entries_go_first(ShardedMap::<u64, u64, LineTable<u64>>::with_cost(
+        every_fourth_is_expensive,
+    ));
+}
+
+/// Either table in the shards, with a cost.
+fn cheap_entries_go_first<S: Slots<u64, u64>>(map: ShardedMap<u64, u64, S>) {
     let _one = budget();
-    let map = ShardedMap::with_cost(every_fourth_is_expensive);
     for k in 0u64..2_000_000 {
         map.insert(k, k.wrapping_mul(3));
     }
@@ -97,8 +112,8 @@ fn a_heavier_map_keeps_a_larger_share() {
     let _one = budget();
     // Maps that hold nothing take no share of the budget.
     let idle: Vec<ShardedMap<u64, u64>> = (0..20).map(|_| ShardedMap::new()).collect();
-    let light = ShardedMap::new();
-    let heavy = ShardedMap::new().weighted(8);
+    let light: ShardedMap<u64, u64> = ShardedMap::new();
+    let heavy: ShardedMap<u64, u64> = ShardedMap::new().weighted(8);
     let before = memory::cached();
     // The light map fills the budget alone first; then both are used, and
     // the heavy one takes its share from the light one.
@@ -157,7 +172,10 @@ fn game_values_under_a_tiny_budget() {
 
 /// Inserts `ops` into `map` under a small budget: a look-up then answers
 /// the last value stored for each key, or nothing (forgotten).
-fn never_wrong(map: ShardedMap<u32, u16>, ops: &[(u32, u16)]) -> Result<(), TestCaseError> {
+fn never_wrong<S: Slots<u64, u16>>(
+    map: ShardedMap<u64, u16, S>,
+    ops: &[(u64, u16)],
+) -> Result<(), TestCaseError> {
     let _one = budget();
     let mut model = std::collections::HashMap::new();
     for &(k, v) in ops {
@@ -176,13 +194,16 @@ proptest! {
     /// Whatever is inserted, a look-up answers the last value stored for
     /// the key or nothing (forgotten), never another value.
     #[test]
-    fn forgetting_never_answers_wrongly(ops in prop::collection::vec((0u32..5000, any::<u16>()), 0..3000)) {
-        never_wrong(ShardedMap::new(), &ops)?;
+    fn forgetting_never_answers_wrongly(ops in prop::collection::vec((0u64..5000, any::<u16>()), 0..3000)) {
+        never_wrong(ShardedMap::<u64, u16, HashSlots<u64, u16>>::new(), &ops)?;
+        never_wrong(ShardedMap::<u64, u16, LineTable<u16>>::new(), &ops)?;
     }
 
     /// The same with cheap entries forgotten first.
     #[test]
-    fn forgetting_by_cost_never_answers_wrongly(ops in prop::collection::vec((0u32..5000, any::<u16>()), 0..3000)) {
-        never_wrong(ShardedMap::with_cost(|k: &u32, v: &u16| (*k as u8) ^ (*v as u8)), &ops)?;
+    fn forgetting_by_cost_never_answers_wrongly(ops in prop::collection::vec((0u64..5000, any::<u16>()), 0..3000)) {
+        let cost = |k: &u64, v: &u16| (*k as u8) ^ (*v as u8);
+        never_wrong(ShardedMap::<u64, u16, HashSlots<u64, u16>>::with_cost(cost), &ops)?;
+        never_wrong(ShardedMap::<u64, u16, LineTable<u16>>::with_cost(cost), &ops)?;
     }
 }

@@ -35,8 +35,9 @@ use store::{store, NodeKind};
 /// reorder and shorten, need no allocation of their own.
 pub type OptionList = smallvec::SmallVec<[Game; 8]>;
 
-/// A canonical short game.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+/// A canonical short game. The default is 0 (the empty slots of tables
+/// of games hold it).
+#[derive(Clone, Copy, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Game(pub(crate) u32);
 
 impl std::fmt::Debug for Game {

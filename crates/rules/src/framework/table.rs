@@ -15,6 +15,7 @@
 
 use super::error::RuleError;
 use super::position::PackedKey;
+use onag_core::line_table::LineTable;
 use onag_core::sharded::ShardedMap;
 use rustc_hash::{FxHashMap, FxHashSet};
 use std::cell::RefCell;
@@ -121,8 +122,8 @@ pub struct SharedTable<K, V> {
     map: ShardedMap<K, V>,
     packed: ShardedMap<PackedKey, (V, u32)>,
     /// The packed keys that fit in one word ([`narrow`]): an entry of 16
-    /// bytes instead of 24.
-    narrow: ShardedMap<u64, (V, u32)>,
+    /// bytes instead of 24, four to a cache line ([`LineTable`]).
+    narrow: ShardedMap<u64, (V, u32), LineTable<(V, u32)>>,
 }
 
 /// A packed key in one word, when it has at most 48 bits in its low word
@@ -152,7 +153,7 @@ fn options_class<K, V>(_: &K, v: &(V, u32)) -> u8 {
     v.1.min(255) as u8
 }
 
-impl<K: Hash + Eq, V> Default for SharedTable<K, V> {
+impl<K: Hash + Eq, V: Copy + Default> Default for SharedTable<K, V> {
     fn default() -> Self {
         SharedTable {
             map: ShardedMap::new().weighted(TABLE_WEIGHT),
@@ -162,7 +163,7 @@ impl<K: Hash + Eq, V> Default for SharedTable<K, V> {
     }
 }
 
-impl<K: Hash + Eq, V: Clone> Table<K, V> for SharedTable<K, V> {
+impl<K: Hash + Eq, V: Copy + Default> Table<K, V> for SharedTable<K, V> {
     type Busy = Infallible;
 
     fn get(&self, k: &K) -> Option<V> {
