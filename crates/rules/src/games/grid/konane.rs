@@ -188,14 +188,12 @@ fn jumps<W: Layer>(b: &BitBoard<3>, player: Player) -> Vec<BitBoard<3>> {
         };
     }
     let mut any = W::ZERO;
-    let mut first_jumps = 0;
     for d in &dirs {
         any = any | d.jumpers;
-        first_jumps += d.jumpers.count() as usize;
     }
-    // Room for as many jumps again that go on past the first (most stop
-    // there), so that the list rarely grows.
-    let mut out = Vec::with_capacity(2 * first_jumps);
+    // Room for two jumps per stone that can jump (most stones jump one way
+    // and stop after one jump), so that the list rarely grows.
+    let mut out = Vec::with_capacity(2 * any.count() as usize);
     // Stone by stone (in cell order), direction by direction.
     while let Some((i, rest)) = any.pop() {
         any = rest;
