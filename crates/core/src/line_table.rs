@@ -45,6 +45,27 @@ pub struct LineTable<V> {
     empty_key: Option<V>,
 }
 
+impl<V: Copy + Default> Bucket<V> {
+    /// A bucket of empty slots.
+    fn empty() -> Self {
+        Bucket {
+            keys: [EMPTY; WAYS],
+            values: [V::default(); WAYS],
+        }
+    }
+}
+
+/// The entries of `buckets`, in order.
+fn occupied<V: Copy>(buckets: &[Bucket<V>]) -> impl Iterator<Item = (u64, V)> + '_ {
+    buckets.iter().flat_map(|b| {
+        b.keys
+            .iter()
+            .zip(&b.values)
+            .filter(|(&k, _)| k != EMPTY)
+            .map(|(&k, &v)| (k, v))
+    })
+}
+
 impl<V> Default for LineTable<V> {
     fn default() -> Self {
         LineTable {
@@ -81,39 +102,15 @@ impl<V: Copy + Default> LineTable<V> {
         if entries == 0 {
             return 0;
         }
-        (entries * 8).div_ceil(7 * WAYS).next_power_of_two().max(1)
+        (entries * 8).div_ceil(7 * WAYS).next_power_of_two()
     }
 
-    /// Empty the buckets into `n` buckets and put the entries `keep` keeps
-    /// back. With as many buckets as now (forgetting), the kept entries are
-    /// set aside and the buckets emptied in place, so that the table's room
-    /// is not allocated twice.
-    fn rebuild(&mut self, n: usize, mut keep: impl FnMut(u64, &V) -> bool) {
-        let empty = Bucket {
-            keys: [EMPTY; WAYS],
-            values: [V::default(); WAYS],
-        };
-        let entries = |buckets: &[Bucket<V>], keep: &mut dyn FnMut(u64, &V) -> bool| {
-            let mut kept = Vec::new();
-            for b in buckets {
-                for (&k, v) in b.keys.iter().zip(&b.values) {
-                    if k != EMPTY && keep(k, v) {
-                        kept.push((k, *v));
-                    }
-                }
-            }
-            kept
-        };
-        let kept = if n == self.buckets.len() {
-            let kept = entries(&self.buckets, &mut keep);
-            self.buckets.fill(empty);
-            kept
-        } else {
-            let old = std::mem::replace(&mut self.buckets, vec![empty; n]);
-            entries(&old, &mut keep)
-        };
+    /// Move every entry into `n` buckets (growing, or shrinking after
+    /// forgetting).
+    fn resize(&mut self, n: usize) {
+        let old = std::mem::replace(&mut self.buckets, vec![Bucket::empty(); n]);
         self.len = 0;
-        for (k, v) in kept {
+        for (k, v) in occupied(&old) {
             self.put_new(hash_of(&k), k, v);
         }
     }
@@ -165,8 +162,7 @@ impl<V: Copy + Default> Slots<u64, V> for LineTable<V> {
             return;
         }
         if (self.len + 1) * 8 > self.slots() * 7 {
-            let n = Self::buckets_for(self.len + 1).max(2 * self.buckets.len());
-            self.rebuild(n, |_, _| true);
+            self.resize(Self::buckets_for(self.len + 1).max(2 * self.buckets.len()));
         }
         self.put_new(h, k, v);
     }
@@ -175,19 +171,24 @@ impl<V: Copy + Default> Slots<u64, V> for LineTable<V> {
         if self.empty_key.is_some_and(|v| !keep(&EMPTY, &v)) {
             self.empty_key = None;
         }
-        self.rebuild(self.buckets.len(), |k, v| keep(&k, v));
+        // The kept entries set aside and the buckets emptied in place, so
+        // that the table's room is not allocated twice.
+        let kept: Vec<(u64, V)> = occupied(&self.buckets)
+            .filter(|(k, v)| keep(k, v))
+            .collect();
+        self.buckets.fill(Bucket::empty());
+        self.len = 0;
+        for (k, v) in kept {
+            self.put_new(hash_of(&k), k, v);
+        }
     }
 
     fn for_each(&self, mut f: impl FnMut(&u64, &V)) {
         if let Some(v) = &self.empty_key {
             f(&EMPTY, v);
         }
-        for b in &self.buckets {
-            for (k, v) in b.keys.iter().zip(&b.values) {
-                if *k != EMPTY {
-                    f(k, v);
-                }
-            }
+        for (k, v) in occupied(&self.buckets) {
+            f(&k, &v);
         }
     }
 
@@ -206,7 +207,7 @@ impl<V: Copy + Default> Slots<u64, V> for LineTable<V> {
     fn shrink_to_fit(&mut self) {
         let n = Self::buckets_for(self.len);
         if n < self.buckets.len() {
-            self.rebuild(n, |_, _| true);
+            self.resize(n);
         }
     }
 }

@@ -207,9 +207,7 @@ impl<S> Shard<S> {
         }
         self.charged = now;
     }
-}
 
-impl<S> Shard<S> {
     /// Forget about half of the entries: with a cost, those of a class
     /// below the median class, and those of the median class whose hash
     /// has bit `16 + evictions % 32` clear; without one, those whose hash
