@@ -423,19 +423,20 @@ impl<const K: usize> BitBoard<K> {
             return self.least_flip_image64(group);
         }
         let mut best = (*self, false);
-        for bit in 1..16u8 {
-            if group.0 >> bit & 1 == 0 {
+        // In the order of the bits: each symmetry alone, then with the
+        // exchange.
+        for sym in 0..8u8 {
+            let (alone, exchanged) = (2 * sym, 2 * sym + 1);
+            if group.0 >> alone & 3 == 0 {
                 continue;
             }
-            let sym = bit / 2;
             let image = self.transform(sym);
-            let (image, exchanged) = if bit % 2 == 1 {
-                (image.exchanged(), true)
-            } else {
-                (image, false)
-            };
-            if image < best.0 {
-                best = (image, exchanged ^ (transpose_negates && sym & 4 != 0));
+            let negates = transpose_negates && sym & 4 != 0;
+            if sym != 0 && group.0 >> alone & 1 == 1 && image < best.0 {
+                best = (image, negates);
+            }
+            if group.0 >> exchanged & 1 == 1 && image.exchanged() < best.0 {
+                best = (image.exchanged(), !negates);
             }
         }
         best
@@ -458,37 +459,20 @@ impl<const K: usize> BitBoard<K> {
                 images[j][k] = x;
             }
         }
-        let exchanged = |mut image: [u64; K]| {
-            if K >= 2 {
-                image.swap(0, 1);
-            }
-            image
-        };
         let mut best = (images[0], false);
         for bit in 1..8 {
             if group.0 >> bit & 1 == 0 {
                 continue;
             }
-            let image = images[bit / 2];
-            let candidate = if bit % 2 == 1 {
-                (exchanged(image), true)
-            } else {
-                (image, false)
-            };
-            if candidate.0 < best.0 {
-                best = candidate;
+            let mut image = images[bit / 2];
+            if bit % 2 == 1 && K >= 2 {
+                image.swap(0, 1);
+            }
+            if image < best.0 {
+                best = (image, bit % 2 == 1);
             }
         }
-        let mut layers = [0u128; K];
-        for (dst, &x) in layers.iter_mut().zip(&best.0) {
-            *dst = x.into();
-        }
-        let image = BitBoard {
-            rows: self.rows,
-            cols: self.cols,
-            layers,
-        };
-        (image, best.1)
+        (Self::from_words(rows, cols, &best.0), best.1)
     }
 
     /// Layers 0 and 1 exchanged (the board itself with fewer than two):
@@ -620,16 +604,20 @@ impl<const K: usize> BitBoard<K> {
         } else {
             (rows, cols)
         };
-        let mut layers = [0u128; K];
-        for (dst, &x) in layers.iter_mut().zip(&images[best]) {
-            *dst = x.into();
+        (
+            Self::from_words(r, c, &images[best]),
+            transpose_negates && transposed,
+        )
+    }
+
+    /// The board of `rows` x `cols` cells (at most 64) whose layers are
+    /// `words`.
+    fn from_words(rows: usize, cols: usize, words: &[u64; K]) -> Self {
+        BitBoard {
+            rows: rows as u8,
+            cols: cols as u8,
+            layers: words.map(u128::from),
         }
-        let image = BitBoard {
-            rows: r as u8,
-            cols: c as u8,
-            layers,
-        };
-        (image, transpose_negates && transposed)
     }
 
     /// [`BitBoard::least_image`] over every candidate symmetry with the
