@@ -41,7 +41,7 @@ struct Slot {
 
 /// A thread's slots (a power of two of them, or none yet), and the values
 /// taken since they were made.
-struct Slots {
+struct Cache {
     slots: Vec<Slot>,
     puts: usize,
 }
@@ -53,8 +53,8 @@ const EMPTY: Slot = Slot {
 };
 
 thread_local! {
-    static SLOTS: RefCell<Slots> = const {
-        RefCell::new(Slots {
+    static SLOTS: RefCell<Cache> = const {
+        RefCell::new(Cache {
             slots: Vec::new(),
             puts: 0,
         })
