@@ -8,11 +8,14 @@
 //!   is replaced by the Left options of `A^R`; a Right option `B` with some
 //!   `B^L >= G` by the Right options of `B^L`).
 //!
-//! Shortcuts: all-number options give the simplest number between them (the
-//! simplicity theorem) when they do not overlap; identical option sets of
-//! `x + *j` give `x + *mex` (the mex rule, translated). The result is then
-//! recognised as a number or a nus value by the shape of its options, or
-//! interned as a compound game.
+//! Shortcuts: a form whose options' stops leave room for a number is the
+//! simplest such number (the simplicity theorem, asked of the stops once,
+//! before anything is simplified: in a Konane search, a third of the
+//! canonical forms are numbers whose options are not all numbers);
+//! identical option sets of `x + *j`
+//! give `x + *mex` (the mex rule, translated). The result is then
+//! recognised as a nus value by the shape of its options, or interned as a
+//! compound game.
 
 use super::nus::Nus;
 use super::order::{leq, leq_by_stops, RawGame};
@@ -223,34 +226,149 @@ fn bypass(
     out
 }
 
-/// If every option is a number and every Left option is less than every
-/// Right option, the simplest number between them.
+/// The number `{left | right}` equals, if it equals one.
+///
+/// By the simplicity theorem (ONAG Theorem 11), a game G is the simplest
+/// number x with `G^L ⧏ x ⧏ G^R` for all its options whenever there is
+/// one, and there is one whenever G is a number (x = G). Stops are
+/// monotone, so `x <= G^L` gives `x <= RS(G^L)`, and `RS(G^L) > x` gives
+/// `x <= G^L` (then `G^L - x` has a positive Right stop); likewise on the
+/// other side. So, with a the largest Right stop of a Left option and b
+/// the least Left stop of a Right option, these x are the numbers strictly
+/// between a and b, with a itself when no Left option of Right stop a is
+/// `>= a`, and b when no Right option of Left stop b is `<= b`. Options
+/// need not be canonical: the rule gives the value of the form as it is,
+/// so it is asked once, before the form is simplified. When every option
+/// is a number it is the simplicity rule of `{max L | min R}`.
 fn simplest_number(left: &[Game], right: &[Game]) -> Option<Game> {
-    let max_left = extreme_number(left, true)?;
-    let min_right = extreme_number(right, false)?;
-    if let (Some(l), Some(r)) = (&max_left, &min_right) {
-        if l >= r {
-            return None;
-        }
-    }
-    Some(Game::number(Dyadic::simplest_between(
-        max_left.as_ref(),
-        min_right.as_ref(),
-    )))
+    // Stops as scaled integers when every option has them so (nearly
+    // always), else prepared.
+    simplest_number_by::<i64>(left, right)
+        .unwrap_or_else(|| simplest_number_by::<Prepared>(left, right).flatten())
 }
 
-/// The largest (or smallest) of the options if all are numbers: None if some
-/// option is not a number, Some(None) if there are no options.
-fn extreme_number(opts: &[Game], largest: bool) -> Option<Option<Dyadic>> {
-    let mut best: Option<&Dyadic> = None;
-    for &g in opts {
-        let x = g.as_number()?;
-        best = match best {
-            Some(b) if (largest && b >= x) || (!largest && b <= x) => Some(b),
-            _ => Some(x),
-        };
+/// [`simplest_number`] with the stops read in the form `S`; None if some
+/// option's stops have no such form.
+fn simplest_number_by<S: StopForm>(left: &[Game], right: &[Game]) -> Option<Option<Game>> {
+    let a = End::<S>::of(left, true)?;
+    let b = End::<S>::of(right, false)?;
+    if let (Some(a), Some(b)) = (&a, &b) {
+        if a.stop > b.stop {
+            return Some(None);
+        }
+        if a.stop == b.stop {
+            return Some(
+                (a.contains(left, true) && b.contains(right, false))
+                    .then(|| Game::number(a.stop.dyadic())),
+            );
+        }
     }
-    Some(best.cloned())
+    let (lo, hi) = (
+        a.as_ref().map(|a| a.stop.dyadic()),
+        b.as_ref().map(|b| b.stop.dyadic()),
+    );
+    let mut best = Dyadic::simplest_between(lo.as_ref(), hi.as_ref());
+    // An end may be simpler than every number strictly between (and two
+    // numbers of one birthday have a simpler one between them: no tie).
+    let mut born = best.birthday();
+    for (end, x, opts, left) in [(&a, lo, left, true), (&b, hi, right, false)] {
+        if let (Some(end), Some(x)) = (end, x) {
+            let day = x.birthday();
+            if day < born && end.contains(opts, left) {
+                (best, born) = (x, day);
+            }
+        }
+    }
+    Some(Some(Game::number(best)))
+}
+
+/// A form in which stops are read and compared.
+trait StopForm: Ord + Copy {
+    /// The Left and Right stops of `g`, if they have this form.
+    fn stops(g: Game) -> Option<(Self, Self)>;
+
+    /// The stop as a dyadic.
+    fn dyadic(self) -> Dyadic;
+}
+
+/// Stops times 2^32, as the store keeps most of them.
+impl StopForm for i64 {
+    fn stops(g: Game) -> Option<(i64, i64)> {
+        g.scaled_stops()
+    }
+
+    fn dyadic(self) -> Dyadic {
+        Prepared::from_scaled32(self).to_dyadic()
+    }
+}
+
+/// Any stops.
+impl StopForm for Prepared<'static> {
+    fn stops(g: Game) -> Option<(Self, Self)> {
+        Some(g.prepared_stops())
+    }
+
+    fn dyadic(self) -> Dyadic {
+        self.to_dyadic()
+    }
+}
+
+/// The end of the interval of numbers an option list allows: the largest
+/// Right stop of Left's options, or the least Left stop of Right's, with
+/// the first option that has it and whether another has it too.
+struct End<S> {
+    stop: S,
+    first: usize,
+    tied: bool,
+}
+
+impl<S: StopForm> End<S> {
+    /// The stop of `g` that bounds the numbers: its Right stop for a Left
+    /// option (`left`), its Left stop for a Right option.
+    fn stop_of(g: Game, left: bool) -> Option<S> {
+        S::stops(g).map(|(ls, rs)| if left { rs } else { ls })
+    }
+
+    /// The end of Left's options (`left`) or Right's: Some(None) if there
+    /// are none, None if some option's stops have no form `S`.
+    fn of(opts: &[Game], left: bool) -> Option<Option<Self>> {
+        let mut end: Option<Self> = None;
+        for (i, &g) in opts.iter().enumerate() {
+            let stop = Self::stop_of(g, left)?;
+            match &mut end {
+                Some(e) if stop == e.stop => e.tied = true,
+                Some(e) if (stop > e.stop) != left => {}
+                _ => {
+                    end = Some(End {
+                        stop,
+                        first: i,
+                        tied: false,
+                    })
+                }
+            }
+        }
+        Some(end)
+    }
+
+    /// Whether the end x itself is in the interval: no option with stop x
+    /// has `x <= G^L` (Left's options, `left`) or `G^R <= x` (Right's). A
+    /// number option with stop x is x.
+    fn contains(&self, opts: &[Game], left: bool) -> bool {
+        let mut x = None;
+        let mut allows = |g: Game| {
+            if g.is_number() {
+                return false;
+            }
+            let x = *x.get_or_insert_with(|| Game::number(self.stop.dyadic()));
+            !(if left { leq(x, g) } else { leq(g, x) })
+        };
+        if !self.tied {
+            return allows(opts[self.first]);
+        }
+        opts[self.first..]
+            .iter()
+            .all(|&g| Self::stop_of(g, left) != Some(self.stop) || allows(g))
+    }
 }
 
 /// `{x + *a, x + *b, ... | same}` is `x + *mex{a, b, ...}`.
@@ -276,12 +394,10 @@ fn translated_nimber(left: &[Game], right: &[Game]) -> Option<Game> {
     )))
 }
 
-/// Recognise a fully simplified form as a number or nus value, else intern
-/// it as a compound game.
+/// Recognise a fully simplified form as a nus value, else intern it as a
+/// compound game.
 fn finish(left: OptionList, right: OptionList) -> Game {
-    if let Some(g) = simplest_number(&left, &right) {
-        return g;
-    }
+    // Not a number: `canonicalize` asked `simplest_number` first.
     if let Some(g) = translated_nimber(&left, &right) {
         return g;
     }
@@ -334,7 +450,8 @@ fn unit_star_shape(a: Game, b: Game, c: Game) -> Option<Dyadic> {
 
 #[cfg(test)]
 mod tests {
-    use super::{best_first, in_list_order};
+    use super::{best_first, in_list_order, simplest_number};
+    use crate::game::order::RawGame;
     use crate::game::Game;
     use proptest::prelude::*;
 
@@ -355,7 +472,36 @@ mod tests {
             .prop_map(|(l, r)| Game::from_options(&l, &r))
     }
 
+    /// Games of birthday up to 4: options of birthday up to 3, with
+    /// numbers among them and halves, so that forms equal to numbers and
+    /// forms whose stops meet are both common.
+    fn option() -> impl Strategy<Value = Game> {
+        prop_oneof![
+            leaf(),
+            (-4i64..=4).prop_map(|n| Game::number(crate::number::Dyadic::new(n.into(), 1))),
+            game(),
+        ]
+    }
+
     proptest! {
+        /// The number a form is, by the simplicity theorem from its
+        /// options' stops, is the number it equals: the form is x exactly
+        /// when `simplest_number` says x. A form equal to a number has
+        /// equal stops, so the number to check against, when there is one,
+        /// is the canonical form's left stop.
+        #[test]
+        fn simplest_number_is_the_number_a_form_equals(
+            left in prop::collection::vec(option(), 0..4),
+            right in prop::collection::vec(option(), 0..4),
+        ) {
+            let said = simplest_number(&left, &right);
+            let stop = Game::from_options(&left, &right).left_stop();
+            let x = Game::number(stop);
+            let mut g = RawGame::new(&left, &right);
+            let equal = g.ge(x) && g.le(x);
+            prop_assert_eq!(said, equal.then_some(x));
+        }
+
         /// Taking the options best stops first keeps exactly the options
         /// that comparing them in list order keeps, for either player.
         #[test]

@@ -245,7 +245,9 @@ impl Dyadic {
             (Some(l), None) => Some(Dyadic::from_integer(l.floor() + Integer::one())),
             (None, Some(h)) if h.is_positive() => Some(Dyadic::zero()),
             (None, Some(h)) => Some(Dyadic::from_integer(h.ceil() - Integer::one())),
-            (Some(l), Some(h)) if l < h => simplest_in(l, h, Bounds::Open),
+            (Some(l), Some(h)) if l < h => {
+                simplest_in_words(l, h).or_else(|| simplest_in(l, h, Bounds::Open))
+            }
             (Some(l), Some(h)) => simplest_in(h, l, Bounds::Closed),
         }
     }
@@ -263,6 +265,53 @@ fn exponent_overflow() -> ! {
 enum Bounds {
     Open,
     Closed,
+}
+
+/// The simplest number strictly between `a < b` in machine arithmetic,
+/// when both have a numerator of one word and an exponent of at most 62
+/// (else None). Both bounds are integers at the scale 2^s of the larger
+/// exponent, so the numbers inside at that scale are the integers from
+/// `a + 1` to `b - 1`; the simplest is an integer when one lies there
+/// (the least in absolute value), else the one with the most trailing
+/// zeros: the common high bits of the two ends, then a one where they
+/// first differ (or the lower end itself, when its bits below are zero);
+/// when there is none (b = a + 1 at that scale), the midpoint. This is
+/// what the canonical forms of a search ask (stops of a few bits),
+/// without big integers.
+fn simplest_in_words(a: &Dyadic, b: &Dyadic) -> Option<Dyadic> {
+    let s = a.exp.max(b.exp);
+    if s > 62 {
+        return None;
+    }
+    let scaled = |x: &Dyadic| x.num.to_i64().map(|n| i128::from(n) << (s - x.exp));
+    let (lo, hi) = (scaled(a)?, scaled(b)?);
+    if lo < 0 && hi > 0 {
+        return Some(Dyadic::zero());
+    }
+    // Nonnegative from here on (a negative interval is mirrored).
+    let (lo, hi, sign) = if lo >= 0 { (lo, hi, 1) } else { (-hi, -lo, -1) };
+    let integer = (lo >> s) + 1;
+    let best = if integer << s < hi {
+        integer << s
+    } else {
+        let (first, last) = (lo + 1, hi - 1);
+        if first > last {
+            // No number at this scale: the midpoint, at the next.
+            return Some(Dyadic::new(Integer::from(sign * (2 * lo + 1)), s + 1));
+        }
+        if first == last {
+            return Some(Dyadic::new(Integer::from(sign * first), s));
+        }
+        let differ = 127 - (first ^ last).leading_zeros();
+        let below = (1i128 << differ) - 1;
+        if first & below == 0 {
+            // `first` has a zero at `differ` (it is the lesser) and below.
+            first
+        } else {
+            last & !below
+        }
+    };
+    Some(Dyadic::new(Integer::from(sign * best), s))
 }
 
 /// The simplest number in the interval from `a` to `b` (`a < b` when open,
@@ -388,7 +437,13 @@ impl<'a> Prepared<'a> {
     /// The number as a dyadic.
     pub fn to_dyadic(self) -> Dyadic {
         match self {
-            Prepared::Fixed(f) => Dyadic::new(Integer::from(f), 64),
+            Prepared::Fixed(0) => Dyadic::zero(),
+            Prepared::Fixed(f) => {
+                // Cancelled here, so that a numerator of one word is never
+                // made a big integer first.
+                let cancel = f.trailing_zeros().min(64);
+                Dyadic::new(Integer::from(f >> cancel), 64 - cancel)
+            }
             Prepared::Exact(x) => x.clone(),
         }
     }
@@ -606,6 +661,36 @@ mod tests {
 
     fn d(num: i64, exp: u32) -> Dyadic {
         Dyadic::new(Integer::from(num), exp)
+    }
+
+    proptest::proptest! {
+        /// The simplest number between two bounds of a word each, in
+        /// machine arithmetic, is the one the general search finds, and
+        /// the word path answers whenever the bounds' exponents are at
+        /// most 62.
+        #[test]
+        fn simplest_in_words_is_the_general_one(
+            x in proptest::prop_oneof![-40i64..40, proptest::num::i64::ANY],
+            ex in 0u32..70,
+            y in proptest::prop_oneof![-40i64..40, proptest::num::i64::ANY],
+            ey in 0u32..70,
+            near in proptest::option::of(1i64..40),
+        ) {
+            // Bounds a few steps apart at one scale have no integer
+            // between them, most often.
+            let y = match near {
+                Some(step) => d(x.saturating_add(step), ex),
+                None => d(y, ey),
+            };
+            let x = d(x, ex);
+            proptest::prop_assume!(x != y);
+            let (a, b) = if x < y { (x, y) } else { (y, x) };
+            let general = simplest_in(&a, &b, Bounds::Open);
+            match simplest_in_words(&a, &b) {
+                Some(w) => proptest::prop_assert_eq!(Some(w), general),
+                None => proptest::prop_assert!(a.exp.max(b.exp) > 62),
+            }
+        }
     }
 
     #[test]
