@@ -293,6 +293,7 @@ trait StopForm: Ord + Copy {
 
 /// Stops times 2^32, as the store keeps most of them.
 impl StopForm for i64 {
+    #[inline(always)]
     fn stops(g: Game) -> Option<(i64, i64)> {
         g.scaled_stops()
     }
@@ -304,6 +305,7 @@ impl StopForm for i64 {
 
 /// Any stops.
 impl StopForm for Prepared<'static> {
+    #[inline(always)]
     fn stops(g: Game) -> Option<(Self, Self)> {
         Some(g.prepared_stops())
     }

@@ -198,6 +198,18 @@ impl Dyadic {
     /// length of the sign expansion. So 25/16 is born on day 6, -1/2 on
     /// day 2, 3/4 on day 3.
     pub fn birthday(&self) -> Integer {
+        if let Some(n) = self.num.to_i64() {
+            // In machine words: |n| >> exp is below 2^64, the fraction's
+            // days at most 2^32.
+            let int_part = n.unsigned_abs().checked_shr(self.exp).unwrap_or(0);
+            let fraction = if self.exp == 0 { 0 } else { u64::from(self.exp) + 1 };
+            return Integer::from(i128::from(int_part) + i128::from(fraction));
+        }
+        self.birthday_of_big()
+    }
+
+    /// [`Dyadic::birthday`] in big integers.
+    fn birthday_of_big(&self) -> Integer {
         let int_part = self.num.abs().shr(u64::from(self.exp));
         if self.exp == 0 {
             int_part
@@ -664,6 +676,17 @@ mod tests {
     }
 
     proptest::proptest! {
+        /// A birthday counted in machine words is the one counted in big
+        /// integers.
+        #[test]
+        fn birthdays_in_words_are_the_big_ones(
+            n in proptest::prop_oneof![-40i64..40, proptest::num::i64::ANY],
+            exp in 0u32..70,
+        ) {
+            let x = d(n, exp);
+            proptest::prop_assert_eq!(x.birthday(), x.birthday_of_big());
+        }
+
         /// The simplest number between two bounds of a word each, in
         /// machine arithmetic, is the one the general search finds, and
         /// the word path answers whenever the bounds' exponents are at
