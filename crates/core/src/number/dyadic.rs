@@ -202,7 +202,11 @@ impl Dyadic {
             // In machine words: |n| >> exp is below 2^64, the fraction's
             // days at most 2^32.
             let int_part = n.unsigned_abs().checked_shr(self.exp).unwrap_or(0);
-            let fraction = if self.exp == 0 { 0 } else { u64::from(self.exp) + 1 };
+            let fraction = if self.exp == 0 {
+                0
+            } else {
+                u64::from(self.exp) + 1
+            };
             return Integer::from(i128::from(int_part) + i128::from(fraction));
         }
         self.birthday_of_big()
