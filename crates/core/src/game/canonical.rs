@@ -12,10 +12,9 @@
 //! simplest such number (the simplicity theorem, asked of the stops once,
 //! before anything is simplified: in a Konane search, a third of the
 //! canonical forms are numbers whose options are not all numbers);
-//! identical option sets of `x + *j`
-//! give `x + *mex` (the mex rule, translated). The result is then
-//! recognised as a nus value by the shape of its options, or interned as a
-//! compound game.
+//! identical option sets of `x + *j` give `x + *mex` (the mex rule,
+//! translated). The result is then recognised as a nus value by the shape
+//! of its options, or interned as a compound game.
 
 use super::nus::Nus;
 use super::order::{leq, leq_by_stops, RawGame};
@@ -228,9 +227,11 @@ fn bypass(
 
 /// The number `{left | right}` equals, if it equals one.
 ///
-/// By the simplicity theorem (ONAG Theorem 11), a game G is the simplest
-/// number x with `G^L ⧏ x ⧏ G^R` for all its options whenever there is
-/// one, and there is one whenever G is a number (x = G). Stops are
+/// By the simplicity theorem in its general form (ONAG ch. 2; Siegel,
+/// *Combinatorial Game Theory*, ch. II; the seeds' Simplicity Principle is
+/// its case of number options), a game G is the simplest number x with
+/// `G^L ⧏ x ⧏ G^R` for all its options whenever there is one, and there
+/// is one whenever G is a number (x = G). Stops are
 /// monotone, so `x <= G^L` gives `x <= RS(G^L)`, and `RS(G^L) > x` gives
 /// `x <= G^L` (then `G^L - x` has a positive Right stop); likewise on the
 /// other side. So, with a the largest Right stop of a Left option and b
