@@ -107,10 +107,36 @@ fn undominated<S: Ord + Copy>(opts: &[Game], stops: &[(S, S)], left: bool) -> Sm
     };
     let dominated = |a: usize, b: usize| if left { below(a, b) } else { below(b, a) };
     if opts.len() < BEST_FIRST {
-        in_list_order(opts.len(), dominated)
+        champion(stops, left, dominated).unwrap_or_else(|| in_list_order(opts.len(), dominated))
     } else {
         best_first(stops, left, dominated)
     }
+}
+
+/// The one option kept when a single option dominates every other (as it
+/// does in most lists of a search: in a Konane 4x6 search, six in seven
+/// forms that are not numbers end with one option a side), else None.
+/// Only the option with the best stops can (for Left the largest Left stop,
+/// then the largest Right stop; for Right the least), since stops are
+/// monotone; and an option that dominates every other is dominated by none
+/// (the options are distinct games), so it alone is kept.
+fn champion<S: Ord + Copy>(
+    stops: &[(S, S)],
+    left: bool,
+    dominated: impl Fn(usize, usize) -> bool,
+) -> Option<SmallVec<[bool; 32]>> {
+    let n = stops.len();
+    let best = if left {
+        (0..n).max_by_key(|&i| stops[i])
+    } else {
+        (0..n).min_by_key(|&i| stops[i])
+    }?;
+    if !(0..n).all(|i| i == best || dominated(i, best)) {
+        return None;
+    }
+    let mut keep: SmallVec<[bool; 32]> = smallvec![false; n];
+    keep[best] = true;
+    Some(keep)
 }
 
 /// The fewest options [`best_first`] takes: below it, sorting by stops
@@ -453,7 +479,7 @@ fn unit_star_shape(a: Game, b: Game, c: Game) -> Option<Dyadic> {
 
 #[cfg(test)]
 mod tests {
-    use super::{best_first, in_list_order, simplest_number};
+    use super::{best_first, champion, in_list_order, simplest_number};
     use crate::game::order::RawGame;
     use crate::game::Game;
     use proptest::prelude::*;
@@ -503,6 +529,37 @@ mod tests {
             let mut g = RawGame::new(&left, &right);
             let equal = g.ge(x) && g.le(x);
             prop_assert_eq!(said, equal.then_some(x));
+        }
+
+        /// When one option dominates all the others it alone is kept, as
+        /// comparing every pair keeps it; and it is found whenever it is
+        /// the only one kept and no other option has its stops.
+        #[test]
+        fn a_champion_is_what_list_order_keeps(
+            games in prop::collection::vec(game(), 1..8),
+            left in any::<bool>(),
+        ) {
+            let mut games = games;
+            games.sort_unstable();
+            games.dedup();
+            let stops: Vec<_> = games.iter().map(|g| g.prepared_stops()).collect();
+            let dominated = |a: usize, b: usize| {
+                if left {
+                    games[a].leq(games[b])
+                } else {
+                    games[b].leq(games[a])
+                }
+            };
+            let all = in_list_order(games.len(), dominated);
+            match champion(&stops, left, dominated) {
+                Some(keep) => prop_assert_eq!(keep, all),
+                None => {
+                    let kept: Vec<usize> = (0..games.len()).filter(|&i| all[i]).collect();
+                    if let [one] = kept[..] {
+                        prop_assert!(stops.iter().filter(|&&s| s == stops[one]).count() > 1);
+                    }
+                }
+            }
         }
 
         /// Taking the options best stops first keeps exactly the options
