@@ -83,12 +83,11 @@ fn remove_dominated(opts: &mut OptionList, left: bool) {
     }
     // Filled in place: a list collected and moved here was copied whole.
     let mut scaled: SmallVec<[(i64, i64); 16]> = SmallVec::new();
-    scaled.extend(opts.iter().map_while(|g| g.scaled_stops()));
-    let keep = if scaled.len() == n {
+    let keep = if stops_in(opts, &mut scaled) {
         undominated(opts, &scaled, left)
     } else {
         let mut stops: SmallVec<[(Prepared, Prepared); 16]> = SmallVec::new();
-        stops.extend(opts.iter().map(|g| g.prepared_stops()));
+        stops_in(opts, &mut stops);
         undominated(opts, &stops, left)
     };
     let mut k = keep.iter();
@@ -318,6 +317,13 @@ trait StopForm: Ord + Copy {
     fn dyadic(self) -> Dyadic;
 }
 
+/// The stops of `opts` in the form `S`, into `out`; false (with `out`
+/// cut short) if some option's stops have no such form.
+fn stops_in<S: StopForm>(opts: &[Game], out: &mut SmallVec<[(S, S); 16]>) -> bool {
+    out.extend(opts.iter().map_while(|&g| S::stops(g)));
+    out.len() == opts.len()
+}
+
 /// Stops times 2^32, as the store keeps most of them.
 impl StopForm for i64 {
     #[inline(always)]
@@ -381,7 +387,8 @@ impl<S: StopForm> End<S> {
 
     /// Whether the end x itself is in the interval: no option with stop x
     /// has `x <= G^L` (Left's options, `left`) or `G^R <= x` (Right's). A
-    /// number option with stop x is x.
+    /// number option with stop x is x. (The game x is made only when an
+    /// option that is not a number has stop x.)
     fn contains(&self, opts: &[Game], left: bool) -> bool {
         let mut x = None;
         let mut allows = |g: Game| {
@@ -482,6 +489,7 @@ mod tests {
     use super::{best_first, champion, in_list_order, simplest_number};
     use crate::game::order::RawGame;
     use crate::game::Game;
+    use crate::number::Prepared;
     use proptest::prelude::*;
 
     fn leaf() -> impl Strategy<Value = Game> {
@@ -512,6 +520,28 @@ mod tests {
         ]
     }
 
+    /// The distinct games of a list, sorted, and their stops.
+    fn distinct_with_stops(
+        mut games: Vec<Game>,
+    ) -> (Vec<Game>, Vec<(Prepared<'static>, Prepared<'static>)>) {
+        games.sort_unstable();
+        games.dedup();
+        let stops = games.iter().map(|g| g.prepared_stops()).collect();
+        (games, stops)
+    }
+
+    /// Whether option a is dominated by option b among Left's options
+    /// (`left`) or Right's.
+    fn dominance(games: &[Game], left: bool) -> impl Fn(usize, usize) -> bool + Copy + '_ {
+        move |a, b| {
+            if left {
+                games[a].leq(games[b])
+            } else {
+                games[b].leq(games[a])
+            }
+        }
+    }
+
     proptest! {
         /// The number a form is, by the simplicity theorem from its
         /// options' stops, is the number it equals: the form is x exactly
@@ -539,17 +569,8 @@ mod tests {
             games in prop::collection::vec(game(), 1..8),
             left in any::<bool>(),
         ) {
-            let mut games = games;
-            games.sort_unstable();
-            games.dedup();
-            let stops: Vec<_> = games.iter().map(|g| g.prepared_stops()).collect();
-            let dominated = |a: usize, b: usize| {
-                if left {
-                    games[a].leq(games[b])
-                } else {
-                    games[b].leq(games[a])
-                }
-            };
+            let (games, stops) = distinct_with_stops(games);
+            let dominated = dominance(&games, left);
             let all = in_list_order(games.len(), dominated);
             match champion(&stops, left, dominated) {
                 Some(keep) => prop_assert_eq!(keep, all),
@@ -569,17 +590,8 @@ mod tests {
             games in prop::collection::vec(game(), 8..40),
             left in any::<bool>(),
         ) {
-            let mut games = games;
-            games.sort_unstable();
-            games.dedup();
-            let stops: Vec<_> = games.iter().map(|g| g.prepared_stops()).collect();
-            let dominated = |a: usize, b: usize| {
-                if left {
-                    games[a].leq(games[b])
-                } else {
-                    games[b].leq(games[a])
-                }
-            };
+            let (games, stops) = distinct_with_stops(games);
+            let dominated = dominance(&games, left);
             prop_assert_eq!(
                 best_first(&stops, left, dominated),
                 in_list_order(games.len(), dominated)

@@ -315,13 +315,12 @@ fn simplest_in_words(a: &Dyadic, b: &Dyadic) -> Option<Dyadic> {
             // No number at this scale: the midpoint, at the next.
             return Some(Dyadic::new(Integer::from(sign * (2 * lo + 1)), s + 1));
         }
-        if first == last {
-            return Some(Dyadic::new(Integer::from(sign * first), s));
-        }
-        let differ = 127 - (first ^ last).leading_zeros();
-        let below = (1i128 << differ) - 1;
+        // The bits below the highest where the ends differ (none when
+        // they are one number).
+        let below = ((1i128 << (128 - (first ^ last).leading_zeros())) - 1) >> 1;
         if first & below == 0 {
-            // `first` has a zero at `differ` (it is the lesser) and below.
+            // `first` has a zero where they differ (it is the lesser) and
+            // below.
             first
         } else {
             last & !below
@@ -453,6 +452,8 @@ impl<'a> Prepared<'a> {
     /// The number as a dyadic.
     pub fn to_dyadic(self) -> Dyadic {
         match self {
+            // The commonest stop, without counting its zeros (Dyadic::new
+            // would end with the same zero).
             Prepared::Fixed(0) => Dyadic::zero(),
             Prepared::Fixed(f) => {
                 // Cancelled here, so that a numerator of one word is never
