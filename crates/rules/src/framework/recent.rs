@@ -1,67 +1,193 @@
-//! A small per-thread direct-mapped cache of recent look-ups by packed key,
-//! in front of an evaluator's shared table: the options of sibling
-//! positions overlap (moves a then b, b then a), so most look-ups repeat a
-//! recent one, and a cache that fits in the processor's own cache answers
-//! them without touching the large, locked, memory-bound table.
+//! A small per-thread cache of recent look-ups by packed key, in front of
+//! an evaluator's shared table: the options of sibling positions overlap
+//! (moves a then b, b then a), so most look-ups repeat a recent one, and a
+//! cache that fits in the processor's own cache answers them without
+//! touching the large, locked, memory-bound table.
 //!
-//! Entries are tagged with the evaluator they came from (a number given
-//! once per evaluator, never reused), so that evaluators never see each
-//! other's values. A value, once found, never changes (canonical forms are
-//! values, and the store's handles are permanent), so an entry stays true
-//! even after the shared table forgets it.
+//! The cache is set-associative: a key's hash picks one cache line, which
+//! holds the last five keys that narrow to a word ([`narrow`]) put there
+//! with their values, or the last three wider keys (two arrays of lines,
+//! one for each). A look-up reads one line; a put shifts the line's
+//! entries by one and writes the new one first, forgetting the oldest. In
+//! a Konane `xoxoxo|oxoxox|xox.xo|oxoxox` search, replayed through models
+//! of the cache, 1.97M of 3.61M look-ups were answered by 2^16 slots of one
+//! key each (1.5 MiB), 2.18M by 2^14 lines of five (1 MiB), 2.52M by 2^15
+//! lines of five (2 MiB); keeping the most recently read keys first
+//! instead answered as many.
+//!
+//! Each line is tagged with the evaluator its entries came from (a number
+//! given once per evaluator, never reused), so that evaluators never see
+//! each other's values: a put for another evaluator takes the whole line.
+//! A value, once found, never changes (canonical forms are values, and the
+//! store's handles are permanent), so an entry stays true even after the
+//! shared table forgets it.
 
-use super::position::PackedKey;
+use super::position::{narrow, PackedKey};
 use onag_core::game::Game;
 use std::cell::RefCell;
 use std::sync::atomic::{AtomicU32, Ordering};
 
-/// log2 of the most entries per thread (16 bytes of key, 8 of tag and
-/// value: 1.5 MiB). Four times the 2^14 entries of before, which fit the
-/// processor's own cache: a slot read from the shared cache costs less
-/// than the table's miss it saves (Konane `xoxoxo|oxoxox|xox.xo|oxoxox`:
-/// 1.53M of 3.61M look-ups answered here with 2^14 entries, 2.51M with
-/// 2^18; median of 8 runs 1.09 -> 1.06 s with 2^16, Fission 6x6 and
-/// Domineering 5x6 3% less too; 2^18 took as long as 2^16).
-const MAX_BITS: u32 = 16;
+/// log2 of the most lines of each kind per thread (2 MiB of narrow lines).
+const MAX_BITS: u32 = 15;
 
-/// log2 of the entries a thread starts with (96 KiB). A thread's cache
-/// grows fourfold, forgetting what it held, each time it has taken twice
-/// as many values as it has slots, up to 2^[`MAX_BITS`]: made whole from
-/// the start, the 1.5 MiB of each thread were written for every search,
-/// a tenth of the time of the small ones (Domineering 4x5 in 11-14 ms).
-const FIRST_BITS: u32 = 12;
+/// log2 of the lines of a kind a thread starts with (64 KiB). A thread's
+/// lines grow fourfold, forgetting what they held, each time they have
+/// taken twice as many values as they have slots, up to 2^[`MAX_BITS`]:
+/// made whole from the start, the cache was written for every search, a
+/// tenth of the time of the small ones (Domineering 4x5 in 11-14 ms).
+const FIRST_BITS: u32 = 10;
 
-/// One slot: the key, the evaluator's tag (0: empty), the value.
-#[derive(Clone, Copy)]
-struct Slot {
-    key: PackedKey,
-    tag: u32,
-    value: Game,
+/// A cache line of recent values for one evaluator: the most recent
+/// first.
+trait Line: Copy {
+    /// The keys it holds.
+    type Key: Copy + PartialEq;
+    /// How many entries it holds.
+    const WAYS: usize;
+
+    /// A line holding nothing (tag 0).
+    fn empty() -> Self;
+
+    /// The value of `key` for the evaluator tagged `tag`, if held here.
+    fn find(&self, key: &Self::Key, tag: u32) -> Option<Game>;
+
+    /// Hold `value` for `key` for the evaluator tagged `tag`, first,
+    /// forgetting the oldest entry (or all of them, if they came from
+    /// another evaluator).
+    fn push(&mut self, key: Self::Key, tag: u32, value: Game);
 }
 
-/// A thread's slots (a power of two of them, or none yet), and the values
-/// taken since they were made.
-struct Cache {
-    slots: Vec<Slot>,
+/// Five narrow keys, their values, and their evaluator's tag: 64 bytes.
+#[derive(Clone, Copy)]
+#[repr(align(64))]
+struct NarrowLine {
+    keys: [u64; 5],
+    values: [Game; 5],
+    tag: u32,
+}
+
+/// Three wide keys, their values, and their evaluator's tag: 64 bytes.
+#[derive(Clone, Copy)]
+#[repr(align(64))]
+struct WideLine {
+    keys: [PackedKey; 3],
+    values: [Game; 3],
+    tag: u32,
+}
+
+macro_rules! line {
+    ($line:ident, $key:ty, $ways:literal, $none:expr) => {
+        impl Line for $line {
+            type Key = $key;
+            const WAYS: usize = $ways;
+
+            fn empty() -> Self {
+                $line {
+                    keys: [$none; $ways],
+                    values: [Game::ZERO; $ways],
+                    tag: 0,
+                }
+            }
+
+            #[inline]
+            fn find(&self, key: &$key, tag: u32) -> Option<Game> {
+                if self.tag != tag {
+                    return None;
+                }
+                let i = self.keys.iter().position(|k| k == key)?;
+                Some(self.values[i])
+            }
+
+            #[inline]
+            fn push(&mut self, key: $key, tag: u32, value: Game) {
+                if self.tag == tag {
+                    self.keys.copy_within(..$ways - 1, 1);
+                    self.values.copy_within(..$ways - 1, 1);
+                    self.keys[0] = key;
+                    self.values[0] = value;
+                } else {
+                    // Every slot holds the new entry: a line of one
+                    // evaluator has no empty slots.
+                    *self = $line {
+                        keys: [key; $ways],
+                        values: [value; $ways],
+                        tag,
+                    };
+                }
+            }
+        }
+    };
+}
+
+line!(NarrowLine, u64, 5, 0);
+line!(WideLine, PackedKey, 3, (0, 0));
+
+/// A thread's lines of one kind (a power of two of them, or none yet),
+/// and the values taken since they were made.
+struct Lines<L> {
+    lines: Vec<L>,
     puts: usize,
 }
 
-const EMPTY: Slot = Slot {
-    key: (0, 0),
-    tag: 0,
-    value: Game::ZERO,
-};
+impl<L: Line> Lines<L> {
+    const NONE: Self = Lines {
+        lines: Vec::new(),
+        puts: 0,
+    };
+
+    /// The line of a key hashed to `h`: the top bits of `h`.
+    fn index(&self, h: u64) -> usize {
+        (h >> (64 - self.lines.len().trailing_zeros())) as usize
+    }
+
+    /// The value held for `key` (hashed to `h`) in the evaluator tagged
+    /// `tag`.
+    #[inline]
+    fn get(&self, h: u64, key: &L::Key, tag: u32) -> Option<Game> {
+        if self.lines.is_empty() {
+            return None;
+        }
+        self.lines.get(self.index(h))?.find(key, tag)
+    }
+
+    /// Hold `value` for `key` (hashed to `h`) in the evaluator tagged
+    /// `tag`, after growing the lines if they have taken twice as many
+    /// values as they have slots.
+    fn put(&mut self, h: u64, key: L::Key, tag: u32, value: Game) {
+        let len = self.lines.len();
+        if len == 0 || (self.puts > 2 * L::WAYS * len && len < 1 << MAX_BITS) {
+            let bits = if len == 0 {
+                FIRST_BITS
+            } else {
+                len.trailing_zeros() + 2
+            };
+            self.lines = vec![L::empty(); 1 << bits.min(MAX_BITS)];
+            self.puts = 0;
+        }
+        self.puts += 1;
+        let i = self.index(h);
+        if let Some(line) = self.lines.get_mut(i) {
+            line.push(key, tag, value);
+        }
+    }
+}
+
+/// A thread's cache: lines of narrow keys and lines of wide ones.
+struct Cache {
+    narrow: Lines<NarrowLine>,
+    wide: Lines<WideLine>,
+}
 
 thread_local! {
-    static SLOTS: RefCell<Cache> = const {
+    static CACHE: RefCell<Cache> = const {
         RefCell::new(Cache {
-            slots: Vec::new(),
-            puts: 0,
+            narrow: Lines::NONE,
+            wide: Lines::NONE,
         })
     };
 }
 
-/// The next tag given to an evaluator (0 marks an empty slot).
+/// The next tag given to an evaluator (0 marks an empty line).
 static NEXT_TAG: AtomicU32 = AtomicU32::new(1);
 
 /// A fresh tag for a new evaluator.
@@ -69,78 +195,140 @@ pub fn new_tag() -> u32 {
     NEXT_TAG.fetch_add(1, Ordering::Relaxed).max(1)
 }
 
-/// The slot of a key for an evaluator among `len` slots (a power of two).
-fn index(key: &PackedKey, tag: u32, len: usize) -> usize {
-    let h = (key.0 ^ key.1.rotate_left(29) ^ u64::from(tag).rotate_left(47))
-        .wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    (h >> (64 - len.trailing_zeros())) as usize
+/// The hash of a key for an evaluator, whose top bits choose its line.
+fn hash(key: &PackedKey, tag: u32) -> u64 {
+    (key.0 ^ key.1.rotate_left(29) ^ u64::from(tag).rotate_left(47))
+        .wrapping_mul(0x9E37_79B9_7F4A_7C15)
 }
 
 /// The value this thread last saw for `key` in the evaluator tagged
-/// `tag`, if its slot still holds it.
+/// `tag`, if its line still holds it.
 pub fn get(key: &PackedKey, tag: u32) -> Option<Game> {
-    SLOTS.with(|s| {
-        let s = s.borrow();
-        if s.slots.is_empty() {
-            return None;
+    let h = hash(key, tag);
+    CACHE.with(|c| {
+        let c = c.borrow();
+        match narrow(key) {
+            Some(n) => c.narrow.get(h, &n, tag),
+            None => c.wide.get(h, key, tag),
         }
-        let slot = s.slots.get(index(key, tag, s.slots.len()))?;
-        (slot.tag == tag && slot.key == *key).then_some(slot.value)
     })
 }
 
-/// Remember `value` for `key` in the evaluator tagged `tag` (replacing
-/// whatever the slot held).
+/// Remember `value` for `key` in the evaluator tagged `tag` (forgetting
+/// the oldest entry of its line).
 pub fn put(key: PackedKey, tag: u32, value: Game) {
-    SLOTS.with(|s| {
-        let mut s = s.borrow_mut();
-        let len = s.slots.len();
-        if len == 0 || (s.puts > 2 * len && len < 1 << MAX_BITS) {
-            let bits = if len == 0 {
-                FIRST_BITS
-            } else {
-                len.trailing_zeros() + 2
-            };
-            s.slots = vec![EMPTY; 1 << bits.min(MAX_BITS)];
-            s.puts = 0;
-        }
-        s.puts += 1;
-        let i = index(&key, tag, s.slots.len());
-        if let Some(slot) = s.slots.get_mut(i) {
-            *slot = Slot { key, tag, value };
+    let h = hash(&key, tag);
+    CACHE.with(|c| {
+        let mut c = c.borrow_mut();
+        match narrow(&key) {
+            Some(n) => c.narrow.put(h, n, tag, value),
+            None => c.wide.put(h, key, tag, value),
         }
     })
 }
 
 #[cfg(test)]
 mod tests {
-    use super::{get, new_tag, put, FIRST_BITS, MAX_BITS, SLOTS};
+    use super::{get, hash, new_tag, put, Line, NarrowLine, WideLine, CACHE, FIRST_BITS, MAX_BITS};
+    use crate::framework::position::{narrow, PackedKey};
     use onag_core::game::Game;
 
-    /// A thread's cache starts small and grows to its most entries; a
-    /// look-up answers the last value put for the key in that evaluator,
-    /// or nothing, never another evaluator's value or another key's.
+    /// The lines of a key's kind in this thread: their number, and the
+    /// line of `key` for the evaluator tagged `tag`.
+    fn lines_of(key: &PackedKey, tag: u32) -> (usize, usize) {
+        let h = hash(key, tag);
+        CACHE.with(|c| {
+            let c = c.borrow();
+            match narrow(key) {
+                Some(_) => (c.narrow.lines.len(), c.narrow.index(h)),
+                None => (c.wide.lines.len(), c.wide.index(h)),
+            }
+        })
+    }
+
+    /// Keys that narrow (`wide` false) or not, numbered by `i`.
+    fn key(i: u64, wide: bool) -> PackedKey {
+        if wide {
+            (i, i.rotate_left(40) | 1)
+        } else {
+            (i & 0xffff_ffff_ffff, 6 << 56 | 4 << 48)
+        }
+    }
+
+    /// A thread's lines of each kind start small and grow to their most;
+    /// a look-up answers the last value put for the key in that
+    /// evaluator, or nothing, never another evaluator's value or another
+    /// key's.
     #[test]
     fn answers_only_what_was_put() {
         let values = [Game::ZERO, Game::star(), Game::up(), Game::integer(3)];
-        let (a, b) = (new_tag(), new_tag());
-        put((1, 2), a, values[1]);
-        assert_eq!(SLOTS.with(|s| s.borrow().slots.len()), 1 << FIRST_BITS);
-        assert_eq!(get(&(1, 2), a), Some(values[1]));
-        assert_eq!(get(&(1, 2), b), None);
-        let n = 1u64 << (MAX_BITS + 3);
-        for i in 0..n {
-            put((i, i.rotate_left(40)), a, values[(i % 4) as usize]);
-        }
-        assert_eq!(SLOTS.with(|s| s.borrow().slots.len()), 1 << MAX_BITS);
-        let mut found = 0;
-        for i in 0..n {
-            if let Some(v) = get(&(i, i.rotate_left(40)), a) {
-                assert_eq!(v, values[(i % 4) as usize]);
-                found += 1;
+        for wide in [false, true] {
+            let (a, b) = (new_tag(), new_tag());
+            assert_eq!(narrow(&key(7, wide)).is_none(), wide);
+            put(key(7, wide), a, values[1]);
+            assert_eq!(lines_of(&key(7, wide), a).0, 1 << FIRST_BITS);
+            assert_eq!(get(&key(7, wide), a), Some(values[1]));
+            assert_eq!(get(&key(7, wide), b), None);
+            let n = 1u64 << (MAX_BITS + 3);
+            for i in 0..n {
+                put(key(i, wide), a, values[(i % 4) as usize]);
             }
-            assert_eq!(get(&(i, i.rotate_left(40)), b), None);
+            assert_eq!(lines_of(&key(0, wide), a).0, 1 << MAX_BITS);
+            let mut found = 0;
+            for i in 0..n {
+                if let Some(v) = get(&key(i, wide), a) {
+                    assert_eq!(v, values[(i % 4) as usize]);
+                    found += 1;
+                }
+                assert_eq!(get(&key(i, wide), b), None);
+            }
+            assert!(found > n / 8, "only {found} of {n} values kept");
         }
-        assert!(found > n / 16, "only {found} of {n} values kept");
+    }
+
+    /// A line answers only the evaluator its entries came from, and
+    /// another evaluator's entry takes the whole line.
+    fn one_evaluator_a_line<L: Line>(k: L::Key, other: L::Key) {
+        let (a, b) = (new_tag(), new_tag());
+        let mut line = L::empty();
+        assert_eq!(line.find(&k, a), None);
+        line.push(k, a, Game::star());
+        line.push(other, a, Game::up());
+        assert_eq!(line.find(&k, a), Some(Game::star()));
+        assert_eq!(line.find(&k, b), None);
+        line.push(k, b, Game::integer(2));
+        assert_eq!(line.find(&k, b), Some(Game::integer(2)));
+        assert_eq!(line.find(&k, a), None);
+        assert_eq!(line.find(&other, a), None);
+        assert_eq!(line.find(&other, b), None);
+    }
+
+    #[test]
+    fn a_line_is_one_evaluators() {
+        one_evaluator_a_line::<NarrowLine>(3, 0);
+        one_evaluator_a_line::<WideLine>((3, 1), (0, 0));
+    }
+
+    /// A line keeps the last entries put in it (five narrow ones, three
+    /// wide ones), and forgets the oldest.
+    #[test]
+    fn a_line_keeps_the_most_recent() {
+        for (wide, ways) in [(false, 5), (true, 3)] {
+            let a = new_tag();
+            put(key(0, wide), a, Game::ZERO);
+            let line = lines_of(&key(0, wide), a).1;
+            let same: Vec<u64> = (1..)
+                .filter(|&i| lines_of(&key(i, wide), a).1 == line)
+                .take(ways + 1)
+                .collect();
+            for (j, &i) in same.iter().enumerate() {
+                put(key(i, wide), a, Game::integer(j as i64));
+            }
+            assert_eq!(get(&key(0, wide), a), None);
+            assert_eq!(get(&key(same[0], wide), a), None);
+            for (j, &i) in same.iter().enumerate().skip(1) {
+                assert_eq!(get(&key(i, wide), a), Some(Game::integer(j as i64)));
+            }
+        }
     }
 }

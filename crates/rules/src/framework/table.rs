@@ -14,8 +14,9 @@
 //! an error or an interrupt leaves no mark behind (see [`Pending`]).
 
 use super::error::RuleError;
-use super::position::PackedKey;
-use onag_core::line_table::LineTable;
+use super::position::{narrow, PackedKey};
+use onag_core::game::Game;
+use onag_core::line_table::{GameLine, Line, LineTable, WideLine};
 use onag_core::sharded::ShardedMap;
 use rustc_hash::{FxHashMap, FxHashSet};
 use std::cell::RefCell;
@@ -118,26 +119,36 @@ impl<K, V, T: Table<K, V>> Drop for Pending<'_, K, V, T> {
 /// keeps the number of options it was found from (in the room the key's
 /// alignment leaves), so that past the memory budget the entries that were
 /// cheapest to find are forgotten first.
-pub struct SharedTable<K, V> {
+pub struct SharedTable<K, V: TableValue> {
     map: ShardedMap<K, V>,
     packed: ShardedMap<PackedKey, (V, u32)>,
-    /// The packed keys that fit in one word ([`narrow`]): an entry of 16
-    /// bytes instead of 24, four to a cache line ([`LineTable`]).
-    narrow: ShardedMap<u64, (V, u32), LineTable<(V, u32)>>,
+    /// The packed keys that fit in one word ([`narrow`]): four or five
+    /// entries to a cache line ([`LineTable`], in the layout of
+    /// [`TableValue::Line`]) instead of 24 bytes an entry.
+    narrow: ShardedMap<u64, (V, u32), LineTable<V::Line>>,
 }
 
-/// A packed key in one word, when it has at most 48 bits in its low word
-/// and none but the top 16 in its high one (where the boards keep their
-/// dimensions): the top 16 bits of the high word over the low word. Two
-/// keys that both narrow are equal exactly when their narrow forms are, and
-/// a key that narrows is kept only in the narrow map, so the two maps never
-/// disagree. Domineering components of up to 48 cells and Konane boards of
-/// up to 24 narrow: Konane `xoxoxo|oxoxox|xox.xo|oxoxox` peaks at 48 MB
-/// instead of 55 MB, 2% faster.
-fn narrow(k: &PackedKey) -> Option<u64> {
-    const TOP: u64 = 0xffff << 48;
-    let (low, high) = *k;
-    (low & TOP == 0 && high & !TOP == 0).then_some(low | high)
+/// A value a [`SharedTable`] keeps, and how a cache line holds its entries
+/// of word keys: the number of options an entry was found from is its cost
+/// class (`options_class`).
+pub trait TableValue: Copy + Default {
+    /// The layout of a line of entries.
+    type Line: Line<Value = (Self, u32)>;
+}
+
+/// Games, five to a line, with classes up to 63 options.
+impl TableValue for Game {
+    type Line = GameLine;
+}
+
+/// Nim values, four to a line.
+impl TableValue for u64 {
+    type Line = WideLine<(u64, u32)>;
+}
+
+/// Small numbers, four to a line.
+impl TableValue for u32 {
+    type Line = WideLine<(u32, u32)>;
 }
 
 /// The weight of a shared table's maps in the sharing of the caches'
@@ -148,12 +159,13 @@ fn narrow(k: &PackedKey) -> Option<u64> {
 /// 10.9-11.3 s with weights 4 to 64 (10.7 s unbounded).
 const TABLE_WEIGHT: u64 = 8;
 
-/// The cost class of a packed entry: its number of options, at most 255.
+/// The cost class of a packed entry: its number of options, at most 255
+/// (at most 63 in a line of games, [`GameLine`]).
 fn options_class<K, V>(_: &K, v: &(V, u32)) -> u8 {
     v.1.min(255) as u8
 }
 
-impl<K: Hash + Eq, V: Copy + Default> Default for SharedTable<K, V> {
+impl<K: Hash + Eq, V: TableValue> Default for SharedTable<K, V> {
     fn default() -> Self {
         SharedTable {
             map: ShardedMap::new().weighted(TABLE_WEIGHT),
@@ -163,7 +175,7 @@ impl<K: Hash + Eq, V: Copy + Default> Default for SharedTable<K, V> {
     }
 }
 
-impl<K: Hash + Eq, V: Copy + Default> Table<K, V> for SharedTable<K, V> {
+impl<K: Hash + Eq, V: TableValue> Table<K, V> for SharedTable<K, V> {
     type Busy = Infallible;
 
     fn get(&self, k: &K) -> Option<V> {
