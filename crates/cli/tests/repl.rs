@@ -156,3 +156,22 @@ fn typing_ahead_during_a_computation() -> Result<(), rexpect::error::Error> {
     let _ = std::fs::remove_dir_all(&dir);
     Ok(())
 }
+
+/// Lines arriving together at the prompt, without bracketed paste (typed
+/// faster than the session reads, or sent by a program), are all run, in
+/// order: the line editor reads past the first line, and what it read
+/// beyond it waits for the next prompt (it was lost, and the session
+/// waited for input that had already come).
+#[test]
+fn lines_arriving_together_at_the_prompt() -> Result<(), rexpect::error::Error> {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_onag"));
+    cmd.env("ONAG_HISTORY", "/dev/null").env("TERM", "xterm");
+    let mut p = spawn_command(cmd, Some(30_000))?;
+    p.exp_string("onag> ")?;
+    p.send("ta := 3\ntb := ta + 1\nta * tb\n")?;
+    p.exp_string("\r\n12\r\n")?;
+    p.exp_string("onag> ")?;
+    p.send_control('d')?;
+    p.exp_eof()?;
+    Ok(())
+}
