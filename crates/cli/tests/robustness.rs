@@ -555,6 +555,17 @@ fn every_input_the_fuzzer_found_ends_in_an_error_and_the_session_lives() {
             assert_eq!(line, value, "{input}");
             continue;
         }
+        if *input == "Kayles.NimValueSequence(67108864)" && !line.starts_with("!!") {
+            // About a second's work within the memory limit: a fast machine
+            // answers it in full before the time limit.
+            assert!(
+                line.starts_with("[1,2,3,1,4,3,2,1,4,2,6,4,1,2,7,1,4,3"),
+                "{input}"
+            );
+            assert!(line.ends_with(",1,2,8,1]"), "{input}");
+            assert_eq!(line.matches(',').count(), 67108863, "{input}");
+            continue;
+        }
         assert!(line.starts_with("!!"), "{input}: {line}");
         assert!(!line.contains("internal error"), "{input}: {line}");
     }
