@@ -213,6 +213,10 @@ proptest! {
     /// both give the same value.
     #[test]
     fn consumed_and_borrowed_literals_compile_alike(g in random_game(3), h in random_game(2)) {
+        // A game printed with a documented exception reads back as
+        // arithmetic, which may be an error (`1^3` is 1 to the power ^3).
+        prop_assume!(!has_documented_exception(&g.to_string()));
+        prop_assume!(!has_documented_exception(&h.to_string()));
         let literal = format!("[{g}, {{{h} | {g}, 1/2}}, -3/4]");
         let mut s = Interp::new();
         let direct = s.run_to_text(&literal).map_err(|e| TestCaseError::fail(e.to_string()))?;
