@@ -1,6 +1,6 @@
-//! A hash table of word keys laid out in cache lines: the table inside a
-//! shard of [`ShardedMap`](crate::sharded::ShardedMap) for the evaluators'
-//! packed positions that fit in a word.
+//! A hash table of one- or two-word keys laid out in cache lines: the
+//! table inside a shard of [`ShardedMap`](crate::sharded::ShardedMap) for
+//! the evaluators' packed positions.
 //!
 //! Entries live in buckets of one 64-byte line, probed linearly from the
 //! bucket the hash picks. A look-up reads the keys of its bucket, where the
@@ -12,29 +12,48 @@
 //! s -> 2.50-2.61 s of processor time (5 runs each, interleaved);
 //! Domineering 4x8 9.13 -> 8.88 s, in the same memory.
 //!
-//! What a line holds is its [`Line`]: four keys and their values of up to
-//! 8 bytes ([`WideLine`]), or five keys with a game and a cost class each
-//! ([`GameLine`], the transposition tables of partizan games). A table of
-//! five entries a line holds a quarter more in the same memory, and its
-//! tables are half as large at the sizes where a table of four doubles:
-//! Konane `xoxoxo|oxoxox|xox.xo|oxoxox` (555K positions) fits its table in
-//! 8 MB instead of 16, where this processor's last cache level keeps about
-//! 8 MB for one process (a chain of dependent reads through 8 MB takes 17
-//! ns a read, through 16 MB 130 ns).
+//! What a line holds is its [`Line`]. Word keys: four with their values of
+//! up to 8 bytes ([`WordLine`]), or five with a game and a cost class each
+//! ([`GameLine`], the transposition tables of partizan games). Two-word
+//! keys: two with values of up to 16 bytes ([`PairLine`]), or three with a
+//! game and a class each ([`PairGameLine`]). A table of five entries a
+//! line holds a quarter more in the same memory, and its tables are half as
+//! large at the sizes where a table of four doubles: Konane
+//! `xoxoxo|oxoxox|xox.xo|oxoxox` (555K positions) fits its table in 8 MB
+//! instead of 16, where this processor's last cache level keeps about 8 MB
+//! for one process (a chain of dependent reads through 8 MB takes 17 ns a
+//! read, through 16 MB 130 ns). Two-word keys in lines of three instead of
+//! hashbrown's table: Konane `xoxoxox|oxoxoxo|xox.xox|oxoxoxo` (keys of 56
+//! bits) 9.38 / 8.89 s -> 8.68 / 8.23 s, at 246 MB instead of 216 (its
+//! table had just doubled).
 //!
 //! Nothing is deleted one entry at a time (forgetting rebuilds the table
 //! from the entries kept), so a probe ends at the first empty slot. A slot
-//! is empty when its key is [`EMPTY`]; the one key equal to it is kept
-//! beside the buckets.
+//! is empty when its key is [`LineKey::EMPTY`]; the one key equal to it is
+//! kept beside the buckets.
 
 use crate::game::Game;
 use crate::sharded::{hash_of, Slots};
 
-/// The key of an empty slot.
-const EMPTY: u64 = u64::MAX;
+/// A key a line holds: a word, or a pair of words.
+pub trait LineKey: Copy + Eq + std::hash::Hash {
+    /// The key of an empty slot (the one key equal to it is kept beside
+    /// the buckets).
+    const EMPTY: Self;
+}
+
+impl LineKey for u64 {
+    const EMPTY: Self = u64::MAX;
+}
+
+impl LineKey for (u64, u64) {
+    const EMPTY: Self = (u64::MAX, u64::MAX);
+}
 
 /// The layout of one bucket: a cache line of keys and their values.
 pub trait Line: Copy {
+    /// The keys it holds.
+    type Key: LineKey;
     /// The value kept with each key.
     type Value: Copy;
 
@@ -44,117 +63,162 @@ pub trait Line: Copy {
     /// A line of empty slots.
     fn empty() -> Self;
 
-    /// The keys of the slots ([`EMPTY`] for an empty one).
-    fn keys(&self) -> &[u64];
+    /// The keys of the slots ([`LineKey::EMPTY`] for an empty one).
+    fn keys(&self) -> &[Self::Key];
 
     /// The value of slot `s`, which holds a key.
     fn value(&self, s: usize) -> Self::Value;
 
     /// Put key `k` with value `v` in slot `s`.
-    fn set(&mut self, s: usize, k: u64, v: Self::Value);
+    fn set(&mut self, s: usize, k: Self::Key, v: Self::Value);
 }
 
-/// Four keys and their values: a cache line when the values take at most
-/// 8 bytes.
-#[derive(Clone, Copy)]
-#[repr(align(64))]
-pub struct WideLine<V> {
-    keys: [u64; 4],
-    values: [V; 4],
-}
-
-impl<V: Copy + Default> Line for WideLine<V> {
-    type Value = V;
-    const WAYS: usize = 4;
-
-    fn empty() -> Self {
-        WideLine {
-            keys: [EMPTY; 4],
-            values: [V::default(); 4],
+/// Lines of keys of type `$key` and values of a type `V`, `$ways` of each.
+macro_rules! plain_line {
+    ($(#[$doc:meta])* $name:ident, $key:ty, $ways:literal) => {
+        $(#[$doc])*
+        #[derive(Clone, Copy)]
+        #[repr(align(64))]
+        pub struct $name<V> {
+            keys: [$key; $ways],
+            values: [V; $ways],
         }
-    }
 
-    #[inline]
-    fn keys(&self) -> &[u64] {
-        &self.keys
-    }
+        impl<V: Copy + Default> Line for $name<V> {
+            type Key = $key;
+            type Value = V;
+            const WAYS: usize = $ways;
 
-    #[inline]
-    fn value(&self, s: usize) -> V {
-        self.values[s]
-    }
+            fn empty() -> Self {
+                $name {
+                    keys: [<$key as LineKey>::EMPTY; $ways],
+                    values: [V::default(); $ways],
+                }
+            }
 
-    fn set(&mut self, s: usize, k: u64, v: V) {
-        self.keys[s] = k;
-        self.values[s] = v;
-    }
+            #[inline]
+            fn keys(&self) -> &[$key] {
+                &self.keys
+            }
+
+            #[inline]
+            fn value(&self, s: usize) -> V {
+                self.values[s]
+            }
+
+            fn set(&mut self, s: usize, k: $key, v: V) {
+                self.keys[s] = k;
+                self.values[s] = v;
+            }
+        }
+    };
 }
 
-/// The greatest cost class a [`GameLine`] keeps: 6 bits a slot.
+plain_line!(
+    /// Four word keys and their values: a cache line when the values take
+    /// at most 8 bytes.
+    WordLine,
+    u64,
+    4
+);
+
+plain_line!(
+    /// Two keys of two words and their values: a cache line when the
+    /// values take at most 16 bytes.
+    PairLine,
+    (u64, u64),
+    2
+);
+
+/// The greatest cost class a line of games keeps: 6 bits a slot.
 pub const MAX_CLASS: u32 = 63;
 
-/// Five keys, each with a game and a cost class of 6 bits (how many
-/// options the game was found from, at most [`MAX_CLASS`]), in one cache
-/// line: 40 bytes of keys, 20 of games, and the five classes in a word.
-/// Its value is the pair (game, class): a count past [`MAX_CLASS`] is read
-/// back as [`MAX_CLASS`].
-#[derive(Clone, Copy)]
-#[repr(align(64))]
-pub struct GameLine {
-    keys: [u64; 5],
-    games: [Game; 5],
-    classes: u32,
-}
-
-impl Line for GameLine {
-    type Value = (Game, u32);
-    const WAYS: usize = 5;
-
-    fn empty() -> Self {
-        GameLine {
-            keys: [EMPTY; 5],
-            games: [Game::ZERO; 5],
-            classes: 0,
+/// Lines of keys of type `$key`, each with a game and a cost class of 6
+/// bits, `$ways` of each, the classes in one word.
+macro_rules! game_line {
+    ($(#[$doc:meta])* $name:ident, $key:ty, $ways:literal) => {
+        $(#[$doc])*
+        #[derive(Clone, Copy)]
+        #[repr(align(64))]
+        pub struct $name {
+            keys: [$key; $ways],
+            games: [Game; $ways],
+            classes: u32,
         }
-    }
 
-    #[inline]
-    fn keys(&self) -> &[u64] {
-        &self.keys
-    }
+        impl Line for $name {
+            type Key = $key;
+            type Value = (Game, u32);
+            const WAYS: usize = $ways;
 
-    #[inline]
-    fn value(&self, s: usize) -> (Game, u32) {
-        (self.games[s], self.classes >> (6 * s) & MAX_CLASS)
-    }
+            fn empty() -> Self {
+                $name {
+                    keys: [<$key as LineKey>::EMPTY; $ways],
+                    games: [Game::ZERO; $ways],
+                    classes: 0,
+                }
+            }
 
-    fn set(&mut self, s: usize, k: u64, (g, class): (Game, u32)) {
-        self.keys[s] = k;
-        self.games[s] = g;
-        let shift = 6 * s;
-        self.classes = self.classes & !(MAX_CLASS << shift) | class.min(MAX_CLASS) << shift;
-    }
+            #[inline]
+            fn keys(&self) -> &[$key] {
+                &self.keys
+            }
+
+            #[inline]
+            fn value(&self, s: usize) -> (Game, u32) {
+                (self.games[s], self.classes >> (6 * s) & MAX_CLASS)
+            }
+
+            fn set(&mut self, s: usize, k: $key, (g, class): (Game, u32)) {
+                self.keys[s] = k;
+                self.games[s] = g;
+                let shift = 6 * s;
+                self.classes =
+                    self.classes & !(MAX_CLASS << shift) | class.min(MAX_CLASS) << shift;
+            }
+        }
+    };
 }
 
-/// A table of word keys in line-sized buckets of layout `L` (see the
+game_line!(
+    /// Five word keys, each with a game and a cost class of 6 bits (how
+    /// many options the game was found from, at most [`MAX_CLASS`]), in one
+    /// cache line: 40 bytes of keys, 20 of games, and the five classes in a
+    /// word. Its value is the pair (game, class): a count past
+    /// [`MAX_CLASS`] is read back as [`MAX_CLASS`].
+    GameLine,
+    u64,
+    5
+);
+
+game_line!(
+    /// Three keys of two words, each with a game and a cost class, in one
+    /// cache line: 48 bytes of keys, 12 of games, the classes in a word (as
+    /// in a [`GameLine`]).
+    PairGameLine,
+    (u64, u64),
+    3
+);
+
+/// A table of keys in line-sized buckets of layout `L` (see the
 /// module documentation). At most 7/8 of its slots are used.
 pub struct LineTable<L: Line> {
     /// A power of two of buckets, or none.
     buckets: Vec<L>,
     /// Entries in the buckets.
     len: usize,
-    /// The entry of the key [`EMPTY`], kept apart in the first slot of a
+    /// The entry of the key [`LineKey::EMPTY`], kept apart in the first slot of a
     /// line of its own (so that its value is kept as a line keeps values).
     empty_key: Option<L>,
 }
 
 /// The entries of `buckets`, in order.
-fn occupied<L: Line>(buckets: &[L]) -> impl Iterator<Item = (u64, L::Value)> + '_ {
+fn occupied<L: Line>(buckets: &[L]) -> impl Iterator<Item = (L::Key, L::Value)> + '_ {
     buckets.iter().flat_map(|b| {
         b.keys()
             .iter()
             .enumerate()
-            .filter(|(_, &k)| k != EMPTY)
+            .filter(|(_, &k)| k != L::Key::EMPTY)
             .map(|(s, &k)| (k, b.value(s)))
     })
 }
@@ -173,7 +237,7 @@ impl<L: Line> LineTable<L> {
     /// The bucket and slot of `k` (hash `h`) if it is in the buckets, else
     /// the first empty slot of its probe (there is always one).
     #[inline]
-    fn probe(&self, h: u64, k: u64) -> Result<(usize, usize), (usize, usize)> {
+    fn probe(&self, h: u64, k: L::Key) -> Result<(usize, usize), (usize, usize)> {
         let mask = self.buckets.len() - 1;
         let mut i = h as usize & mask;
         loop {
@@ -181,7 +245,7 @@ impl<L: Line> LineTable<L> {
                 if key == k {
                     return Ok((i, s));
                 }
-                if key == EMPTY {
+                if key == L::Key::EMPTY {
                     return Err((i, s));
                 }
             }
@@ -207,9 +271,9 @@ impl<L: Line> LineTable<L> {
         }
     }
 
-    /// Put an entry for a key that is not [`EMPTY`] and not in the
+    /// Put an entry for a key that is not [`LineKey::EMPTY`] and not in the
     /// buckets, which have room for it.
-    fn put_new(&mut self, h: u64, k: u64, v: L::Value) {
+    fn put_new(&mut self, h: u64, k: L::Key, v: L::Value) {
         if let Err((i, s)) = self.probe(h, k) {
             self.buckets[i].set(s, k, v);
             self.len += 1;
@@ -222,10 +286,10 @@ impl<L: Line> LineTable<L> {
     }
 }
 
-impl<L: Line> Slots<u64, L::Value> for LineTable<L> {
+impl<L: Line> Slots<L::Key, L::Value> for LineTable<L> {
     #[inline]
-    fn find(&self, h: u64, k: &u64) -> Option<L::Value> {
-        if *k == EMPTY {
+    fn find(&self, h: u64, k: &L::Key) -> Option<L::Value> {
+        if *k == L::Key::EMPTY {
             return self.empty_key.map(|l| l.value(0));
         }
         if self.buckets.is_empty() {
@@ -235,11 +299,11 @@ impl<L: Line> Slots<u64, L::Value> for LineTable<L> {
         Some(self.buckets[i].value(s))
     }
 
-    fn replace(&mut self, h: u64, k: &u64, v: L::Value) -> Result<(), L::Value> {
-        if *k == EMPTY {
+    fn replace(&mut self, h: u64, k: &L::Key, v: L::Value) -> Result<(), L::Value> {
+        if *k == L::Key::EMPTY {
             return match &mut self.empty_key {
                 Some(l) => {
-                    l.set(0, EMPTY, v);
+                    l.set(0, L::Key::EMPTY, v);
                     Ok(())
                 }
                 None => Err(v),
@@ -257,10 +321,10 @@ impl<L: Line> Slots<u64, L::Value> for LineTable<L> {
         }
     }
 
-    fn insert_new(&mut self, h: u64, k: u64, v: L::Value) {
-        if k == EMPTY {
+    fn insert_new(&mut self, h: u64, k: L::Key, v: L::Value) {
+        if k == L::Key::EMPTY {
             let mut l = L::empty();
-            l.set(0, EMPTY, v);
+            l.set(0, L::Key::EMPTY, v);
             self.empty_key = Some(l);
             return;
         }
@@ -270,13 +334,16 @@ impl<L: Line> Slots<u64, L::Value> for LineTable<L> {
         self.put_new(h, k, v);
     }
 
-    fn retain(&mut self, mut keep: impl FnMut(&u64, &L::Value) -> bool) {
-        if self.empty_key.is_some_and(|l| !keep(&EMPTY, &l.value(0))) {
+    fn retain(&mut self, mut keep: impl FnMut(&L::Key, &L::Value) -> bool) {
+        if self
+            .empty_key
+            .is_some_and(|l| !keep(&L::Key::EMPTY, &l.value(0)))
+        {
             self.empty_key = None;
         }
         // The kept entries set aside and the buckets emptied in place, so
         // that the table's room is not allocated twice.
-        let kept: Vec<(u64, L::Value)> = occupied(&self.buckets)
+        let kept: Vec<(L::Key, L::Value)> = occupied(&self.buckets)
             .filter(|(k, v)| keep(k, v))
             .collect();
         self.buckets.fill(L::empty());
@@ -286,9 +353,9 @@ impl<L: Line> Slots<u64, L::Value> for LineTable<L> {
         }
     }
 
-    fn for_each(&self, mut f: impl FnMut(&u64, &L::Value)) {
+    fn for_each(&self, mut f: impl FnMut(&L::Key, &L::Value)) {
         if let Some(l) = &self.empty_key {
-            f(&EMPTY, &l.value(0));
+            f(&L::Key::EMPTY, &l.value(0));
         }
         for (k, v) in occupied(&self.buckets) {
             f(&k, &v);
@@ -317,7 +384,7 @@ impl<L: Line> Slots<u64, L::Value> for LineTable<L> {
 
 #[cfg(test)]
 mod tests {
-    use super::{GameLine, Line, LineTable, WideLine, EMPTY, MAX_CLASS};
+    use super::{GameLine, Line, LineKey, LineTable, PairGameLine, PairLine, WordLine, MAX_CLASS};
     use crate::game::Game;
     use crate::sharded::{hash_of, Slots};
     use proptest::prelude::*;
@@ -327,12 +394,36 @@ mod tests {
     /// Keys from a small range (many collisions of buckets), any key, and
     /// the key of an empty slot.
     fn key() -> impl Strategy<Value = u64> {
-        prop_oneof![0u64..64, any::<u64>(), Just(EMPTY)]
+        prop_oneof![0u64..64, any::<u64>(), Just(u64::MAX)]
+    }
+
+    /// A key of a line's type from a number: the number itself for word
+    /// keys, a pair that ties the two words for pairs (so that small
+    /// numbers still collide in buckets); the empty marker maps to the
+    /// empty marker.
+    trait FromNumber: LineKey {
+        fn from_number(n: u64) -> Self;
+    }
+
+    impl FromNumber for u64 {
+        fn from_number(n: u64) -> Self {
+            n
+        }
+    }
+
+    impl FromNumber for (u64, u64) {
+        fn from_number(n: u64) -> Self {
+            if n == u64::MAX {
+                Self::EMPTY
+            } else {
+                (n, n % 3)
+            }
+        }
     }
 
     /// A table of layout `L` holds what a `HashMap` given the same
-    /// operations holds, the values made by `value` from numbers and read
-    /// back as `kept` says: inserts of new keys, updates in place,
+    /// operations holds, the keys made from numbers (`FromNumber`), the
+    /// values made by `value` from numbers and read back as `kept` says: inserts of new keys, updates in place,
     /// forgetting by a predicate (the values made from odd numbers) and
     /// shrinking; it is never more than 7/8 full.
     fn like_a_hash_map<L: Line>(
@@ -342,11 +433,13 @@ mod tests {
         odd: impl Fn(&L::Value) -> bool,
     ) -> Result<(), TestCaseError>
     where
+        L::Key: FromNumber + Debug,
         L::Value: PartialEq + Debug,
     {
         let mut table: LineTable<L> = LineTable::default();
-        let mut model: HashMap<u64, L::Value> = HashMap::new();
+        let mut model: HashMap<L::Key, L::Value> = HashMap::new();
         for &(k, n, op) in ops {
+            let k = L::Key::from_number(k);
             let h = hash_of(&k);
             let v = value(n);
             match op {
@@ -382,20 +475,20 @@ mod tests {
     }
 
     proptest! {
-        /// Either layout of line behaves as a hash map; a line of games
+        /// Every layout of line behaves as a hash map; a line of games
         /// keeps each game exactly and its class up to [`MAX_CLASS`],
         /// whatever its neighbours' classes.
         #[test]
         fn behaves_as_a_hash_map(
             ops in prop::collection::vec((key(), any::<u32>(), 0u8..10), 0..600)
         ) {
-            like_a_hash_map::<WideLine<u32>>(&ops, |n| n, |v| v, |v| v % 2 == 1)?;
-            like_a_hash_map::<GameLine>(
-                &ops,
-                |n| (Game::integer(i64::from(n >> 8) % 9), n % 128),
-                |(g, c)| (g, c.min(MAX_CLASS)),
-                |(_, c)| c % 2 == 1,
-            )?;
+            like_a_hash_map::<WordLine<u32>>(&ops, |n| n, |v| v, |v| v % 2 == 1)?;
+            like_a_hash_map::<PairLine<u32>>(&ops, |n| n, |v| v, |v| v % 2 == 1)?;
+            let game = |n: u32| (Game::integer(i64::from(n >> 8) % 9), n % 128);
+            let capped = |(g, c): (Game, u32)| (g, c.min(MAX_CLASS));
+            let odd = |&(_, c): &(Game, u32)| c % 2 == 1;
+            like_a_hash_map::<GameLine>(&ops, game, capped, odd)?;
+            like_a_hash_map::<PairGameLine>(&ops, game, capped, odd)?;
         }
     }
 }

@@ -427,7 +427,7 @@ impl<K: Hash + Eq, V, S: Slots<K, V>> ShardedMap<K, V, S> {
 #[cfg(test)]
 mod tests {
     use super::{HashSlots, ShardedMap, Slots};
-    use crate::line_table::{LineTable, WideLine};
+    use crate::line_table::{LineTable, WordLine};
     use proptest::prelude::*;
     use std::collections::HashMap;
 
@@ -453,7 +453,7 @@ mod tests {
     #[test]
     fn threads_share_the_map() {
         threads_fill(ShardedMap::<u64, u64, HashSlots<u64, u64>>::new());
-        threads_fill(ShardedMap::<u64, u64, LineTable<WideLine<u64>>>::new());
+        threads_fill(ShardedMap::<u64, u64, LineTable<WordLine<u64>>>::new());
     }
 
     /// The map holds exactly what a `HashMap` given the same inserts
@@ -482,7 +482,7 @@ mod tests {
         #[test]
         fn behaves_as_a_hash_map(ops in prop::collection::vec((0u64..200, any::<u16>()), 0..400)) {
             like_a_hash_map(ShardedMap::<u64, u16, HashSlots<u64, u16>>::new(), &ops)?;
-            like_a_hash_map(ShardedMap::<u64, u16, LineTable<WideLine<u16>>>::new(), &ops)?;
+            like_a_hash_map(ShardedMap::<u64, u16, LineTable<WordLine<u16>>>::new(), &ops)?;
         }
     }
 }

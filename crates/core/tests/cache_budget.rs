@@ -3,7 +3,7 @@
 //! answers wrongly. A binary of its own, since the budget is process-wide.
 
 use onag_core::game::Game;
-use onag_core::line_table::{LineTable, WideLine};
+use onag_core::line_table::{LineTable, WordLine};
 use onag_core::memory;
 use onag_core::sharded::{HashSlots, ShardedMap, Slots};
 use proptest::prelude::*;
@@ -24,7 +24,7 @@ fn budget() -> MutexGuard<'static, ()> {
 #[test]
 fn a_full_map_forgets_instead_of_growing() {
     fills_within_the_budget(ShardedMap::<u64, u64, HashSlots<u64, u64>>::new());
-    fills_within_the_budget(ShardedMap::<u64, u64, LineTable<WideLine<u64>>>::new());
+    fills_within_the_budget(ShardedMap::<u64, u64, LineTable<WordLine<u64>>>::new());
 }
 
 /// Either table in the shards, filled far past the budget.
@@ -73,7 +73,7 @@ fn a_map_with_a_cost_forgets_cheap_entries_first() {
     cheap_entries_go_first(ShardedMap::<u64, u64, HashSlots<u64, u64>>::with_cost(
         every_fourth_is_expensive,
     ));
-    cheap_entries_go_first(ShardedMap::<u64, u64, LineTable<WideLine<u64>>>::with_cost(
+    cheap_entries_go_first(ShardedMap::<u64, u64, LineTable<WordLine<u64>>>::with_cost(
         every_fourth_is_expensive,
     ));
 }
@@ -196,7 +196,7 @@ proptest! {
     #[test]
     fn forgetting_never_answers_wrongly(ops in prop::collection::vec((0u64..5000, any::<u16>()), 0..3000)) {
         never_wrong(ShardedMap::<u64, u16, HashSlots<u64, u16>>::new(), &ops)?;
-        never_wrong(ShardedMap::<u64, u16, LineTable<WideLine<u16>>>::new(), &ops)?;
+        never_wrong(ShardedMap::<u64, u16, LineTable<WordLine<u16>>>::new(), &ops)?;
     }
 
     /// The same with cheap entries forgotten first.
@@ -204,6 +204,6 @@ proptest! {
     fn forgetting_by_cost_never_answers_wrongly(ops in prop::collection::vec((0u64..5000, any::<u16>()), 0..3000)) {
         let cost = |k: &u64, v: &u16| (*k as u8) ^ (*v as u8);
         never_wrong(ShardedMap::<u64, u16, HashSlots<u64, u16>>::with_cost(cost), &ops)?;
-        never_wrong(ShardedMap::<u64, u16, LineTable<WideLine<u16>>>::with_cost(cost), &ops)?;
+        never_wrong(ShardedMap::<u64, u16, LineTable<WordLine<u16>>>::with_cost(cost), &ops)?;
     }
 }

@@ -16,7 +16,7 @@
 use super::error::RuleError;
 use super::position::{narrow, PackedKey};
 use onag_core::game::Game;
-use onag_core::line_table::{GameLine, Line, LineTable, WideLine};
+use onag_core::line_table::{GameLine, Line, LineTable, PairGameLine, PairLine, WordLine};
 use onag_core::sharded::ShardedMap;
 use rustc_hash::{FxHashMap, FxHashSet};
 use std::cell::RefCell;
@@ -121,7 +121,10 @@ impl<K, V, T: Table<K, V>> Drop for Pending<'_, K, V, T> {
 /// cheapest to find are forgotten first.
 pub struct SharedTable<K, V: TableValue> {
     map: ShardedMap<K, V>,
-    packed: ShardedMap<PackedKey, (V, u32)>,
+    /// The packed keys that do not fit in a word: two or three entries to a
+    /// cache line ([`LineTable`], in the layout of
+    /// [`TableValue::PairLine`]).
+    packed: ShardedMap<PackedKey, (V, u32), LineTable<V::PairLine>>,
     /// The packed keys that fit in one word ([`narrow`]): four or five
     /// entries to a cache line ([`LineTable`], in the layout of
     /// [`TableValue::Line`]) instead of 24 bytes an entry.
@@ -129,26 +132,32 @@ pub struct SharedTable<K, V: TableValue> {
 }
 
 /// A value a [`SharedTable`] keeps, and how a cache line holds its entries
-/// of word keys: the number of options an entry was found from is its cost
-/// class (`options_class`).
+/// of packed keys: the number of options an entry was found from is its
+/// cost class (`options_class`).
 pub trait TableValue: Copy + Default {
-    /// The layout of a line of entries.
-    type Line: Line<Value = (Self, u32)>;
+    /// The layout of a line of entries of word keys.
+    type Line: Line<Key = u64, Value = (Self, u32)>;
+    /// The layout of a line of entries of two-word keys.
+    type PairLine: Line<Key = PackedKey, Value = (Self, u32)>;
 }
 
-/// Games, five to a line, with classes up to 63 options.
+/// Games, five to a line (three of two-word keys), with classes up to 63
+/// options.
 impl TableValue for Game {
     type Line = GameLine;
+    type PairLine = PairGameLine;
 }
 
-/// Nim values, four to a line.
+/// Nim values, four to a line (two of two-word keys).
 impl TableValue for u64 {
-    type Line = WideLine<(u64, u32)>;
+    type Line = WordLine<(u64, u32)>;
+    type PairLine = PairLine<(u64, u32)>;
 }
 
-/// Small numbers, four to a line.
+/// Small numbers, four to a line (two of two-word keys).
 impl TableValue for u32 {
-    type Line = WideLine<(u32, u32)>;
+    type Line = WordLine<(u32, u32)>;
+    type PairLine = PairLine<(u32, u32)>;
 }
 
 /// The weight of a shared table's maps in the sharing of the caches'
