@@ -2,8 +2,16 @@
 //! multi-line input, completion, Ctrl-C during a long computation, history.
 
 use rexpect::session::spawn_command;
+use std::ffi::OsStr;
 use std::process::Command;
 use std::time::Duration;
+
+/// The session on a terminal of type xterm, its history kept in `history`.
+fn onag(history: impl AsRef<OsStr>) -> Command {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_onag"));
+    cmd.env("ONAG_HISTORY", history).env("TERM", "xterm");
+    cmd
+}
 
 #[test]
 fn session_through_a_terminal() -> Result<(), rexpect::error::Error> {
@@ -13,9 +21,7 @@ fn session_through_a_terminal() -> Result<(), rexpect::error::Error> {
     // An earlier session's inputs (or another session's, running at the
     // same time) stay in the file: the session appends its own.
     std::fs::write(&history, "#V2\nearlier := 1\n").expect("history file");
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_onag"));
-    cmd.env("ONAG_HISTORY", &history).env("TERM", "xterm");
-    let mut p = spawn_command(cmd, Some(60_000))?;
+    let mut p = spawn_command(onag(&history), Some(60_000))?;
     p.exp_string("onag> ")?;
 
     p.send_line("a := {2|-1}")?;
@@ -111,8 +117,7 @@ fn session_through_a_terminal() -> Result<(), rexpect::error::Error> {
 #[test]
 fn no_color_is_respected() -> Result<(), rexpect::error::Error> {
     for (no_color, coloured) in [(true, false), (false, true)] {
-        let mut cmd = Command::new(env!("CARGO_BIN_EXE_onag"));
-        cmd.env("ONAG_HISTORY", "/dev/null").env("TERM", "xterm");
+        let mut cmd = onag("/dev/null");
         if no_color {
             cmd.env("NO_COLOR", "1");
         } else {
@@ -140,10 +145,7 @@ fn no_color_is_respected() -> Result<(), rexpect::error::Error> {
 fn typing_ahead_during_a_computation() -> Result<(), rexpect::error::Error> {
     let dir = std::env::temp_dir().join(format!("onag-ahead-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temp dir");
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_onag"));
-    cmd.env("ONAG_HISTORY", dir.join("history"))
-        .env("TERM", "xterm");
-    let mut p = spawn_command(cmd, Some(60_000))?;
+    let mut p = spawn_command(onag(dir.join("history")), Some(60_000))?;
     p.exp_string("onag> ")?;
     p.send_line("Domineering(Grid.Empty(4,7)).CanonicalForm")?;
     std::thread::sleep(Duration::from_millis(300));
@@ -164,9 +166,7 @@ fn typing_ahead_during_a_computation() -> Result<(), rexpect::error::Error> {
 /// waited for input that had already come).
 #[test]
 fn lines_arriving_together_at_the_prompt() -> Result<(), rexpect::error::Error> {
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_onag"));
-    cmd.env("ONAG_HISTORY", "/dev/null").env("TERM", "xterm");
-    let mut p = spawn_command(cmd, Some(30_000))?;
+    let mut p = spawn_command(onag("/dev/null"), Some(30_000))?;
     p.exp_string("onag> ")?;
     p.send("ta := 3\ntb := ta + 1\nta * tb\n")?;
     p.exp_string("\r\n12\r\n")?;

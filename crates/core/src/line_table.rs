@@ -73,132 +73,106 @@ pub trait Line: Copy {
     fn set(&mut self, s: usize, k: Self::Key, v: Self::Value);
 }
 
-/// Lines of keys of type `$key` and values of a type `V`, `$ways` of each.
-macro_rules! plain_line {
-    ($(#[$doc:meta])* $name:ident, $key:ty, $ways:literal) => {
-        $(#[$doc])*
-        #[derive(Clone, Copy)]
-        #[repr(align(64))]
-        pub struct $name<V> {
-            keys: [$key; $ways],
-            values: [V; $ways],
-        }
-
-        impl<V: Copy + Default> Line for $name<V> {
-            type Key = $key;
-            type Value = V;
-            const WAYS: usize = $ways;
-
-            fn empty() -> Self {
-                $name {
-                    keys: [<$key as LineKey>::EMPTY; $ways],
-                    values: [V::default(); $ways],
-                }
-            }
-
-            #[inline]
-            fn keys(&self) -> &[$key] {
-                &self.keys
-            }
-
-            #[inline]
-            fn value(&self, s: usize) -> V {
-                self.values[s]
-            }
-
-            fn set(&mut self, s: usize, k: $key, v: V) {
-                self.keys[s] = k;
-                self.values[s] = v;
-            }
-        }
-    };
+/// `N` keys and their values, in one aligned line.
+#[derive(Clone, Copy)]
+#[repr(align(64))]
+pub struct PlainLine<K, V, const N: usize> {
+    keys: [K; N],
+    values: [V; N],
 }
 
-plain_line!(
-    /// Four word keys and their values: a cache line when the values take
-    /// at most 8 bytes.
-    WordLine,
-    u64,
-    4
-);
+/// Four word keys and their values: a cache line when the values take at
+/// most 8 bytes.
+pub type WordLine<V> = PlainLine<u64, V, 4>;
 
-plain_line!(
-    /// Two keys of two words and their values: a cache line when the
-    /// values take at most 16 bytes.
-    PairLine,
-    (u64, u64),
-    2
-);
+/// Two keys of two words and their values: a cache line when the values
+/// take at most 16 bytes.
+pub type PairLine<V> = PlainLine<(u64, u64), V, 2>;
+
+impl<K: LineKey, V: Copy + Default, const N: usize> Line for PlainLine<K, V, N> {
+    type Key = K;
+    type Value = V;
+    const WAYS: usize = N;
+
+    fn empty() -> Self {
+        PlainLine {
+            keys: [K::EMPTY; N],
+            values: [V::default(); N],
+        }
+    }
+
+    #[inline]
+    fn keys(&self) -> &[K] {
+        &self.keys
+    }
+
+    #[inline]
+    fn value(&self, s: usize) -> V {
+        self.values[s]
+    }
+
+    fn set(&mut self, s: usize, k: K, v: V) {
+        self.keys[s] = k;
+        self.values[s] = v;
+    }
+}
 
 /// The greatest cost class a line of games keeps: 6 bits a slot.
 pub const MAX_CLASS: u32 = 63;
 
-/// Lines of keys of type `$key`, each with a game and a cost class of 6
-/// bits, `$ways` of each, the classes in one word.
-macro_rules! game_line {
-    ($(#[$doc:meta])* $name:ident, $key:ty, $ways:literal) => {
-        $(#[$doc])*
-        #[derive(Clone, Copy)]
-        #[repr(align(64))]
-        pub struct $name {
-            keys: [$key; $ways],
-            games: [Game; $ways],
-            classes: u32,
-        }
-
-        impl Line for $name {
-            type Key = $key;
-            type Value = (Game, u32);
-            const WAYS: usize = $ways;
-
-            fn empty() -> Self {
-                $name {
-                    keys: [<$key as LineKey>::EMPTY; $ways],
-                    games: [Game::ZERO; $ways],
-                    classes: 0,
-                }
-            }
-
-            #[inline]
-            fn keys(&self) -> &[$key] {
-                &self.keys
-            }
-
-            #[inline]
-            fn value(&self, s: usize) -> (Game, u32) {
-                (self.games[s], self.classes >> (6 * s) & MAX_CLASS)
-            }
-
-            fn set(&mut self, s: usize, k: $key, (g, class): (Game, u32)) {
-                self.keys[s] = k;
-                self.games[s] = g;
-                let shift = 6 * s;
-                self.classes =
-                    self.classes & !(MAX_CLASS << shift) | class.min(MAX_CLASS) << shift;
-            }
-        }
-    };
+/// `N` keys (at most five), each with a game and a cost class of 6 bits
+/// (how many options the game was found from, at most [`MAX_CLASS`]), the
+/// classes in one word. Its value is the pair (game, class): a count past
+/// [`MAX_CLASS`] is read back as [`MAX_CLASS`].
+#[derive(Clone, Copy)]
+#[repr(align(64))]
+pub struct ClassedLine<K, const N: usize> {
+    keys: [K; N],
+    games: [Game; N],
+    classes: u32,
 }
 
-game_line!(
-    /// Five word keys, each with a game and a cost class of 6 bits (how
-    /// many options the game was found from, at most [`MAX_CLASS`]), in one
-    /// cache line: 40 bytes of keys, 20 of games, and the five classes in a
-    /// word. Its value is the pair (game, class): a count past
-    /// [`MAX_CLASS`] is read back as [`MAX_CLASS`].
-    GameLine,
-    u64,
-    5
-);
+/// Five word keys with their games and classes: 40 bytes of keys, 20 of
+/// games, 4 of classes.
+pub type GameLine = ClassedLine<u64, 5>;
 
-game_line!(
-    /// Three keys of two words, each with a game and a cost class, in one
-    /// cache line: 48 bytes of keys, 12 of games, the classes in a word (as
-    /// in a [`GameLine`]).
-    PairGameLine,
-    (u64, u64),
-    3
-);
+/// Three keys of two words with their games and classes: 48 bytes of keys,
+/// 12 of games, 4 of classes.
+pub type PairGameLine = ClassedLine<(u64, u64), 3>;
+
+impl<K: LineKey, const N: usize> Line for ClassedLine<K, N> {
+    type Key = K;
+    type Value = (Game, u32);
+    const WAYS: usize = {
+        assert!(6 * N <= 32, "the classes of a line fill one word");
+        N
+    };
+
+    fn empty() -> Self {
+        ClassedLine {
+            keys: [K::EMPTY; N],
+            games: [Game::ZERO; N],
+            classes: 0,
+        }
+    }
+
+    #[inline]
+    fn keys(&self) -> &[K] {
+        &self.keys
+    }
+
+    #[inline]
+    fn value(&self, s: usize) -> (Game, u32) {
+        (self.games[s], self.classes >> (6 * s) & MAX_CLASS)
+    }
+
+    fn set(&mut self, s: usize, k: K, (g, class): (Game, u32)) {
+        self.keys[s] = k;
+        self.games[s] = g;
+        let shift = 6 * s;
+        self.classes = self.classes & !(MAX_CLASS << shift) | class.min(MAX_CLASS) << shift;
+    }
+}
 
 /// A table of keys in line-sized buckets of layout `L` (see the
 /// module documentation). At most 7/8 of its slots are used.
@@ -472,6 +446,16 @@ mod tests {
         });
         prop_assert_eq!(seen, model);
         Ok(())
+    }
+
+    /// The layouts of games, and of values of up to 8 bytes with their
+    /// classes (16 with two-word keys), fill one cache line exactly.
+    #[test]
+    fn a_line_is_a_cache_line() {
+        assert_eq!(std::mem::size_of::<WordLine<(Game, u32)>>(), 64);
+        assert_eq!(std::mem::size_of::<PairLine<(u64, u32)>>(), 64);
+        assert_eq!(std::mem::size_of::<GameLine>(), 64);
+        assert_eq!(std::mem::size_of::<PairGameLine>(), 64);
     }
 
     proptest! {

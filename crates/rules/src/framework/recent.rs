@@ -44,99 +44,67 @@ const MAX_BITS: u32 = 14;
 /// tenth of the time of the small ones (Domineering 4x5 in 11-14 ms).
 const FIRST_BITS: u32 = 10;
 
-/// A cache line of recent values for one evaluator: the most recent
-/// first.
-trait Line: Copy {
-    /// The keys it holds.
-    type Key: Copy + PartialEq;
-    /// How many entries it holds.
-    const WAYS: usize;
+/// A cache line of recent values for one evaluator: `N` keys and their
+/// values, the most recent first, and the evaluator's tag (0: the line
+/// holds nothing).
+#[derive(Clone, Copy)]
+#[repr(align(64))]
+struct Line<K, const N: usize> {
+    keys: [K; N],
+    values: [Game; N],
+    tag: u32,
+}
 
-    /// A line holding nothing (tag 0).
-    fn empty() -> Self;
+impl<K: Copy + PartialEq + Default, const N: usize> Line<K, N> {
+    /// A line holding nothing.
+    fn empty() -> Self {
+        Line {
+            keys: [K::default(); N],
+            values: [Game::ZERO; N],
+            tag: 0,
+        }
+    }
 
     /// The value of `key` for the evaluator tagged `tag`, if held here.
-    fn find(&self, key: &Self::Key, tag: u32) -> Option<Game>;
+    #[inline]
+    fn find(&self, key: &K, tag: u32) -> Option<Game> {
+        if self.tag != tag {
+            return None;
+        }
+        let i = self.keys.iter().position(|k| k == key)?;
+        Some(self.values[i])
+    }
 
     /// Hold `value` for `key` for the evaluator tagged `tag`, first,
     /// forgetting the oldest entry (or all of them, if they came from
     /// another evaluator).
-    fn push(&mut self, key: Self::Key, tag: u32, value: Game);
-}
-
-/// Five narrow keys, their values, and their evaluator's tag: 64 bytes.
-#[derive(Clone, Copy)]
-#[repr(align(64))]
-struct NarrowLine {
-    keys: [u64; 5],
-    values: [Game; 5],
-    tag: u32,
-}
-
-/// Three wide keys, their values, and their evaluator's tag: 64 bytes.
-#[derive(Clone, Copy)]
-#[repr(align(64))]
-struct WideLine {
-    keys: [PackedKey; 3],
-    values: [Game; 3],
-    tag: u32,
-}
-
-macro_rules! line {
-    ($line:ident, $key:ty, $ways:literal, $none:expr) => {
-        impl Line for $line {
-            type Key = $key;
-            const WAYS: usize = $ways;
-
-            fn empty() -> Self {
-                $line {
-                    keys: [$none; $ways],
-                    values: [Game::ZERO; $ways],
-                    tag: 0,
-                }
-            }
-
-            #[inline]
-            fn find(&self, key: &$key, tag: u32) -> Option<Game> {
-                if self.tag != tag {
-                    return None;
-                }
-                let i = self.keys.iter().position(|k| k == key)?;
-                Some(self.values[i])
-            }
-
-            #[inline]
-            fn push(&mut self, key: $key, tag: u32, value: Game) {
-                if self.tag == tag {
-                    self.keys.copy_within(..$ways - 1, 1);
-                    self.values.copy_within(..$ways - 1, 1);
-                    self.keys[0] = key;
-                    self.values[0] = value;
-                } else {
-                    // Every slot holds the new entry: a line of one
-                    // evaluator has no empty slots.
-                    *self = $line {
-                        keys: [key; $ways],
-                        values: [value; $ways],
-                        tag,
-                    };
-                }
-            }
+    #[inline]
+    fn push(&mut self, key: K, tag: u32, value: Game) {
+        if self.tag == tag {
+            self.keys.copy_within(..N - 1, 1);
+            self.values.copy_within(..N - 1, 1);
+            self.keys[0] = key;
+            self.values[0] = value;
+        } else {
+            // Every slot holds the new entry: a line of one evaluator has
+            // no empty slots.
+            *self = Line {
+                keys: [key; N],
+                values: [value; N],
+                tag,
+            };
         }
-    };
+    }
 }
-
-line!(NarrowLine, u64, 5, 0);
-line!(WideLine, PackedKey, 3, (0, 0));
 
 /// A thread's lines of one kind (a power of two of them, or none yet),
 /// and the values taken since they were made.
-struct Lines<L> {
-    lines: Vec<L>,
+struct Lines<K, const N: usize> {
+    lines: Vec<Line<K, N>>,
     puts: usize,
 }
 
-impl<L: Line> Lines<L> {
+impl<K: Copy + PartialEq + Default, const N: usize> Lines<K, N> {
     const NONE: Self = Lines {
         lines: Vec::new(),
         puts: 0,
@@ -150,7 +118,7 @@ impl<L: Line> Lines<L> {
     /// The value held for `key` (hashed to `h`) in the evaluator tagged
     /// `tag`.
     #[inline]
-    fn get(&self, h: u64, key: &L::Key, tag: u32) -> Option<Game> {
+    fn get(&self, h: u64, key: &K, tag: u32) -> Option<Game> {
         if self.lines.is_empty() {
             return None;
         }
@@ -160,15 +128,15 @@ impl<L: Line> Lines<L> {
     /// Hold `value` for `key` (hashed to `h`) in the evaluator tagged
     /// `tag`, after growing the lines if they have taken twice as many
     /// values as they have slots.
-    fn put(&mut self, h: u64, key: L::Key, tag: u32, value: Game) {
+    fn put(&mut self, h: u64, key: K, tag: u32, value: Game) {
         let len = self.lines.len();
-        if len == 0 || (self.puts > 2 * L::WAYS * len && len < 1 << MAX_BITS) {
+        if len == 0 || (self.puts > 2 * N * len && len < 1 << MAX_BITS) {
             let bits = if len == 0 {
                 FIRST_BITS
             } else {
                 len.trailing_zeros() + 2
             };
-            self.lines = vec![L::empty(); 1 << bits.min(MAX_BITS)];
+            self.lines = vec![Line::empty(); 1 << bits.min(MAX_BITS)];
             self.puts = 0;
         }
         self.puts += 1;
@@ -181,8 +149,10 @@ impl<L: Line> Lines<L> {
 
 /// A thread's cache: lines of narrow keys and lines of wide ones.
 struct Cache {
-    narrow: Lines<NarrowLine>,
-    wide: Lines<WideLine>,
+    /// Five narrow keys a line, with their values and tag: 64 bytes.
+    narrow: Lines<u64, 5>,
+    /// Three wide keys a line, with their values and tag: 64 bytes.
+    wide: Lines<PackedKey, 3>,
 }
 
 thread_local! {
@@ -236,7 +206,7 @@ pub fn put(key: PackedKey, tag: u32, value: Game) {
 
 #[cfg(test)]
 mod tests {
-    use super::{get, hash, new_tag, put, Line, NarrowLine, WideLine, CACHE, FIRST_BITS, MAX_BITS};
+    use super::{get, hash, new_tag, put, Line, CACHE, FIRST_BITS, MAX_BITS};
     use crate::framework::position::{narrow, PackedKey};
     use onag_core::game::Game;
 
@@ -295,9 +265,12 @@ mod tests {
 
     /// A line answers only the evaluator its entries came from, and
     /// another evaluator's entry takes the whole line.
-    fn one_evaluator_a_line<L: Line>(k: L::Key, other: L::Key) {
+    fn one_evaluator_a_line<K, const N: usize>(k: K, other: K)
+    where
+        K: Copy + PartialEq + Default,
+    {
         let (a, b) = (new_tag(), new_tag());
-        let mut line = L::empty();
+        let mut line = Line::<K, N>::empty();
         assert_eq!(line.find(&k, a), None);
         line.push(k, a, Game::star());
         line.push(other, a, Game::up());
@@ -312,8 +285,10 @@ mod tests {
 
     #[test]
     fn a_line_is_one_evaluators() {
-        one_evaluator_a_line::<NarrowLine>(3, 0);
-        one_evaluator_a_line::<WideLine>((3, 1), (0, 0));
+        assert_eq!(std::mem::size_of::<Line<u64, 5>>(), 64);
+        assert_eq!(std::mem::size_of::<Line<PackedKey, 3>>(), 64);
+        one_evaluator_a_line::<u64, 5>(3, 0);
+        one_evaluator_a_line::<PackedKey, 3>((3, 1), (0, 0));
     }
 
     /// A line keeps the last entries put in it (five narrow ones, three

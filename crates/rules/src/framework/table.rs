@@ -148,16 +148,11 @@ impl TableValue for Game {
     type PairLine = PairGameLine;
 }
 
-/// Nim values, four to a line (two of two-word keys).
+/// Nim values, four to a bucket of two cache lines (two to a line of
+/// two-word keys).
 impl TableValue for u64 {
     type Line = WordLine<(u64, u32)>;
     type PairLine = PairLine<(u64, u32)>;
-}
-
-/// Small numbers, four to a line (two of two-word keys).
-impl TableValue for u32 {
-    type Line = WordLine<(u32, u32)>;
-    type PairLine = PairLine<(u32, u32)>;
 }
 
 /// The weight of a shared table's maps in the sharing of the caches'
@@ -169,7 +164,7 @@ impl TableValue for u32 {
 const TABLE_WEIGHT: u64 = 8;
 
 /// The cost class of a packed entry: its number of options, at most 255
-/// (at most 63 in a line of games, [`GameLine`]).
+/// (at most 63 in a line of games, `ClassedLine`).
 fn options_class<K, V>(_: &K, v: &(V, u32)) -> u8 {
     v.1.min(255) as u8
 }
@@ -355,9 +350,9 @@ mod tests {
         /// whichever map each key goes to.
         #[test]
         fn packed_entries_behave_as_a_hash_map(
-            ops in prop::collection::vec((key(), any::<u32>()), 0..200)
+            ops in prop::collection::vec((key(), any::<u64>()), 0..200)
         ) {
-            let table: SharedTable<u8, u32> = SharedTable::default();
+            let table: SharedTable<u8, u64> = SharedTable::default();
             let mut model = HashMap::new();
             for &(k, v) in &ops {
                 table.insert_packed(k, v, 1);
