@@ -487,6 +487,11 @@ const FOUND_BY_FUZZING: &[&str] = &[
     // a game under canonicalisation recursed through the followers of
     // `*435813` exponentially often, never looking for a stop.
     "Tiny((*435813))",
+    // The `language` fuzz target, a later run (its line was
+    // `*\r\r\r\r\r\r\r\r\r\r\r\r(((*435813)):^)`): the 435,814 nimbers among the
+    // options of the ordinal sum are incomparable, and pruning compared
+    // every pair, never looking for a stop.
+    "*(((*435813)):^)",
 ];
 
 /// Recursions through a million levels of options: each stops at the time

@@ -194,6 +194,10 @@ fn best_first<S: Ord + Copy>(
         let group = &order[start..start + same];
         let before = best.len();
         for &i in group {
+            // A list of n options takes up to n^2 comparisons (the 435,814
+            // nimbers among the options of `*435813 : ^` are incomparable):
+            // look for a stop request once per option.
+            crate::interrupt::check();
             let beaten = best[..before].iter().any(|&m| dominated(i, m))
                 || group.iter().any(|&j| j != i && dominated(i, j));
             if !beaten {
