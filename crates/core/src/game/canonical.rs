@@ -64,9 +64,50 @@ pub(crate) fn intern_sorted(mut left: OptionList, mut right: OptionList) -> Game
     store().intern_compound(&left, &right)
 }
 
+/// Sort a list and drop repeats. Lists of two or three options (most
+/// lists of a search) are ordered by at most three exchanges and cut to
+/// their distinct games in place, without the general sort's and dedup's
+/// set-up, which cost more than the work itself.
 fn sort_dedup(v: &mut OptionList) {
-    v.sort_unstable();
-    v.dedup();
+    let distinct = match v.as_mut_slice() {
+        [] | [_] => return,
+        [a, b] => {
+            if *a > *b {
+                std::mem::swap(a, b);
+            }
+            if a == b {
+                1
+            } else {
+                2
+            }
+        }
+        [a, b, c] => {
+            if *a > *b {
+                std::mem::swap(a, b);
+            }
+            if *b > *c {
+                std::mem::swap(b, c);
+            }
+            if *a > *b {
+                std::mem::swap(a, b);
+            }
+            match (a == b, b == c) {
+                (true, true) => 1,
+                (true, false) => {
+                    *b = *c;
+                    2
+                }
+                (false, true) => 2,
+                (false, false) => 3,
+            }
+        }
+        _ => {
+            v.sort_unstable();
+            v.dedup();
+            return;
+        }
+    };
+    v.truncate(distinct);
 }
 
 /// Delete every option `a` for which some other option `b` has
@@ -490,9 +531,9 @@ fn unit_star_shape(a: Game, b: Game, c: Game) -> Option<Dyadic> {
 
 #[cfg(test)]
 mod tests {
-    use super::{best_first, champion, in_list_order, simplest_number};
+    use super::{best_first, champion, in_list_order, simplest_number, sort_dedup};
     use crate::game::order::RawGame;
-    use crate::game::Game;
+    use crate::game::{Game, OptionList};
     use crate::number::Prepared;
     use proptest::prelude::*;
 
@@ -585,6 +626,20 @@ mod tests {
                     }
                 }
             }
+        }
+
+        /// Short lists, sorted by exchanges, come out as the general sort
+        /// and dedup leave them: sorted, each game once. Ids from a range
+        /// of four, so that lists of two and three have repeats in every
+        /// position.
+        #[test]
+        fn sort_dedup_sorts_and_drops_repeats(ids in prop::collection::vec(0u32..4, 0..6)) {
+            let mut list: OptionList = ids.iter().map(|&i| Game(i)).collect();
+            let mut expected = list.to_vec();
+            expected.sort_unstable();
+            expected.dedup();
+            sort_dedup(&mut list);
+            prop_assert_eq!(list.to_vec(), expected);
         }
 
         /// Taking the options best stops first keeps exactly the options

@@ -445,18 +445,29 @@ impl<const K: usize> BitBoard<K> {
     /// [`BitBoard::least_image_in`] for a group without transposing
     /// symmetries on a board of at most 64 cells: the images of each layer
     /// made in words, compared as arrays of layers (one shape), and only
-    /// the least made a board.
+    /// the least made a board. Only the flips the group has are made (a
+    /// search from a board whose one symmetry is a column flip makes two
+    /// images of each layer, not four).
     fn least_flip_image64(&self, group: SymmetrySet) -> (Self, bool) {
         let (rows, cols) = (self.rows(), self.cols());
+        // Whether the group has flip j, alone or with the exchange.
+        let has = |j: usize| group.0 >> (2 * j) & 3 != 0;
         // images[j][k]: layer k under flip j (identity, row flip, column
         // flip, half turn).
         let mut images = [[0u64; K]; 4];
         for (k, &l) in self.layers.iter().enumerate() {
-            for (j, x) in word::layer_images64(l as u64, rows, cols)
-                .into_iter()
-                .enumerate()
-            {
-                images[j][k] = x;
+            let x = l as u64;
+            images[0][k] = x;
+            if x == 0 {
+                continue;
+            }
+            if has(1) || has(2) {
+                let flipped = word::flip_rows64(x, rows, cols);
+                images[1][k] = flipped;
+                images[2][k] = word::half_turn64(flipped, rows * cols);
+            }
+            if has(3) {
+                images[3][k] = word::half_turn64(x, rows * cols);
             }
         }
         let mut best = (images[0], false);

@@ -75,6 +75,9 @@ trait Layer:
     /// the type).
     fn of(x: u128) -> Self;
 
+    /// The layer as a `u128`.
+    fn wide(self) -> u128;
+
     /// The low `n` bits (`n` at most the width).
     fn low(n: u32) -> Self;
 
@@ -93,6 +96,10 @@ macro_rules! layer {
 
             fn of(x: u128) -> Self {
                 x as $t
+            }
+
+            fn wide(self) -> u128 {
+                self.into()
             }
 
             fn low(n: u32) -> Self {
@@ -118,6 +125,18 @@ fn has<W: Layer>(layer: W, i: u32) -> bool {
     layer >> i & W::ONE == W::ONE
 }
 
+/// The first cell of each row of a `rows` x `cols` board, as a layer `W`
+/// (which must hold every cell): by doubling, the starts of the first n
+/// rows, then of the first 2n.
+fn row_starts<W: Layer>(rows: u32, cols: u32) -> W {
+    let (mut starts, mut n) = (W::ONE, 1);
+    while n < rows {
+        starts = starts | starts << (n * cols);
+        n *= 2;
+    }
+    starts & W::low(rows * cols)
+}
+
 /// One direction of jumps: the stones that can make a first jump that
 /// way, the cells from which a jump stays on the board, and the step of
 /// one cell and of two (as additions modulo 2^32: a negative step is a
@@ -140,8 +159,8 @@ fn jumps<W: Layer>(b: &BitBoard<3>, player: Player) -> Vec<BitBoard<3>> {
     let (rows, cols) = (b.rows() as u32, b.cols() as u32);
     let all = W::low(rows * cols);
     let (mine, enemy) = (W::of(b.layers[me]), W::of(b.layers[them]));
-    let empty = all & !W::of(b.occupied());
-    let starts = W::of(b.row_starts());
+    let empty = all & !(mine | enemy | W::of(b.layers[2]));
+    let starts = row_starts::<W>(rows, cols);
     // For each direction, in the order of `ORTHOGONAL` (up, right, down,
     // left), the cells from which two steps stay on the board, and the
     // stones that can make a first jump: the cell jumped over holds an
@@ -202,18 +221,22 @@ fn jumps<W: Layer>(b: &BitBoard<3>, player: Player) -> Vec<BitBoard<3>> {
                 continue;
             }
             let mut from = i;
-            let mut board = *b;
-            board.layers[me] &= !(1 << i);
+            // The layers are changed as words of type W and widened once
+            // an option is made (a shift of a u128 by a variable amount is
+            // several instructions).
+            let stay = mine & !(W::ONE << i);
+            let mut captured = enemy;
             // The k-th jump passes over i + (2k - 1)·d and lands on
             // i + 2k·d, which must stay on the board.
             while has(d.ok, from)
                 && has(enemy, from.wrapping_add(d.one))
                 && has(empty, from.wrapping_add(d.two))
             {
-                board.layers[them] &= !(1 << from.wrapping_add(d.one));
+                captured = captured & !(W::ONE << from.wrapping_add(d.one));
                 from = from.wrapping_add(d.two);
-                let mut option = board;
-                option.layers[me] |= 1 << from;
+                let mut option = *b;
+                option.layers[me] = (stay | W::ONE << from).wide();
+                option.layers[them] = captured.wide();
                 out.push(option);
             }
         }
