@@ -12,7 +12,7 @@
 
 use super::cache;
 use super::game::{infallible, PartizanGame};
-use super::position::{PackedKey, Player, Position, Symmetries};
+use super::position::{PackedKey, Position, Symmetries};
 use super::recent;
 use super::table::{Pending, SharedTable, Table};
 use onag_core::game::{Game, OptionList};
@@ -353,9 +353,9 @@ where
         let (v, options) = match q.known_value() {
             Some(v) => (v, 0),
             None => stacker::maybe_grow(64 * 1024, 1024 * 1024, || {
-                let left = q.options(Player::Left)?;
-                let right = q.options(Player::Right)?;
-                let (l, r) = s.values(self, &left, &right)?;
+                let options = q.both_options()?;
+                let (left, right) = options.sides();
+                let (l, r) = s.values(self, left, right)?;
                 let options = l.len() + r.len();
                 Ok::<_, G::Error>((Game::from_option_lists(l, r), options))
             })?,

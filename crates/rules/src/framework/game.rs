@@ -8,7 +8,7 @@
 //! Neither trait asks for `Send` or `Sync`: a game may hold `Rc`s. The
 //! evaluators use threads only for types that are `Send + Sync`.
 
-use super::position::{ImpartialPosition, PackedKey, Player, Position, Symmetries};
+use super::position::{Both, ImpartialPosition, PackedKey, Player, Position, Symmetries};
 use onag_core::game::Game;
 use std::convert::Infallible;
 use std::hash::Hash;
@@ -24,6 +24,14 @@ pub trait PartizanGame: Clone + Eq + Hash {
 
     /// The games `player` can move to.
     fn options(&self, player: Player) -> Result<Vec<Self>, Self::Error>;
+
+    /// Both players' options (see [`Position::both_options`]).
+    fn both_options(&self) -> Result<Both<Self>, Self::Error> {
+        Ok(Both::Two(
+            self.options(Player::Left)?,
+            self.options(Player::Right)?,
+        ))
+    }
 
     /// Independent components whose disjunctive sum is this game (the game
     /// itself when it does not split). An empty list means 0.
@@ -109,6 +117,10 @@ impl<P: Position> PartizanGame for P {
 
     fn options(&self, player: Player) -> Result<Vec<Self>, Infallible> {
         Ok(Position::options(self, player))
+    }
+
+    fn both_options(&self) -> Result<Both<Self>, Infallible> {
+        Ok(Position::both_options(self))
     }
 
     fn components(&self) -> Result<Vec<Self>, Infallible> {

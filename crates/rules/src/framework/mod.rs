@@ -27,6 +27,6 @@ pub use evaluator::Evaluator;
 pub use game::{ImpartialGame, PartizanGame};
 pub use kind::{HeapRules, Periodicity};
 pub use nim::{mex, NimEvaluator};
-pub use position::{Board, ImpartialPosition, PackedKey, Player, Position, Symmetries};
+pub use position::{Board, Both, ImpartialPosition, PackedKey, Player, Position, Symmetries};
 pub use ruleset::{impartial, partizan, AnyPosition, AnyRuleset, Simple};
 pub use table::{LocalTable, SharedTable, Table};

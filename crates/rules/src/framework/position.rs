@@ -117,6 +117,25 @@ impl Symmetries {
     pub const IDENTITY: Symmetries = Symmetries(1);
 }
 
+/// Both players' options ([`Position::both_options`]).
+pub enum Both<G> {
+    /// Left's options followed by Right's in one list, and the number of
+    /// Left's.
+    One(Vec<G>, usize),
+    /// Left's options and Right's.
+    Two(Vec<G>, Vec<G>),
+}
+
+impl<G> Both<G> {
+    /// Left's options and Right's.
+    pub fn sides(&self) -> (&[G], &[G]) {
+        match self {
+            Both::One(all, left) => all.split_at((*left).min(all.len())),
+            Both::Two(left, right) => (left, right),
+        }
+    }
+}
+
 /// A position of a partizan game: short, unless [`Position::may_repeat`].
 ///
 /// Every parameter of the ruleset that affects the options must be part of
@@ -125,6 +144,13 @@ impl Symmetries {
 pub trait Position: Clone + Eq + Hash + Debug + Send + Sync + 'static {
     /// The positions `player` can move to.
     fn options(&self, player: Player) -> Vec<Self>;
+
+    /// Both players' options: a search lists both sides of every position
+    /// it values, and a game that can make one list for both saves an
+    /// allocation. By default, two lists.
+    fn both_options(&self) -> Both<Self> {
+        Both::Two(self.options(Player::Left), self.options(Player::Right))
+    }
 
     /// Independent components whose disjunctive sum is this position (the
     /// position itself when it does not split). An empty list means 0.

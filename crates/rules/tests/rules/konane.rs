@@ -116,6 +116,17 @@ proptest! {
         }
     }
 
+    /// The one list of both players' options holds Left's options, then
+    /// Right's, as listed one side at a time.
+    #[test]
+    fn both_options_are_each_sides_in_turn(s in board()) {
+        let p = Konane::parse(&s).expect("valid");
+        let both = p.both_options();
+        let (left, right) = both.sides();
+        prop_assert_eq!(left.to_vec(), p.options(Player::Left));
+        prop_assert_eq!(right.to_vec(), p.options(Player::Right));
+    }
+
     /// Exchanging the colours negates the value.
     #[test]
     fn colour_swap_negates(s in board()) {

@@ -60,13 +60,12 @@ impl BoardRules<3> for AmazonsRules {
     const COLOUR_SWAP: bool = true;
     const TRANSPOSE_NEGATES: bool = false;
 
-    fn options(b: &BitBoard<3>, player: Player) -> Vec<BitBoard<3>> {
+    fn options_into(b: &BitBoard<3>, player: Player, out: &mut Vec<BitBoard<3>>) {
         let me = match player {
             Player::Left => 0,
             Player::Right => 1,
         };
         let empty = b.empty();
-        let mut out = Vec::new();
         let mut amazons = b.layers[me];
         while amazons != 0 {
             let a = amazons.trailing_zeros() as usize;
@@ -87,7 +86,6 @@ impl BoardRules<3> for AmazonsRules {
                 }
             }
         }
-        out
     }
 
     /// A region without an amazon has no move.

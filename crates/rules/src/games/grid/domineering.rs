@@ -53,7 +53,7 @@ impl BoardRules<1> for DomineeringRules {
 
     /// Free cells with a free cell below (Left) or to the right (Right)
     /// are the top or left cells of the dominoes that can be placed.
-    fn options(b: &BitBoard<1>, player: Player) -> Vec<BitBoard<1>> {
+    fn options_into(b: &BitBoard<1>, player: Player, out: &mut Vec<BitBoard<1>>) {
         let free = b.all() & !b.layers[0];
         let (mut moves, step) = match player {
             // Shifted whole (a board of one 128-cell row has no cell
@@ -61,7 +61,7 @@ impl BoardRules<1> for DomineeringRules {
             Player::Left => (free & shift(free, -i64::from(b.cols)), u32::from(b.cols)),
             Player::Right => (free & (free >> 1) & not_last_column(b), 1),
         };
-        let mut out = Vec::with_capacity(moves.count_ones() as usize);
+        out.reserve(moves.count_ones() as usize);
         while moves != 0 {
             let i = moves.trailing_zeros();
             moves &= moves - 1;
@@ -69,7 +69,6 @@ impl BoardRules<1> for DomineeringRules {
             o.layers[0] |= (1u128 << i) | (1u128 << (i + step));
             out.push(o);
         }
-        out
     }
 
     /// A single free cell has no move for either player.

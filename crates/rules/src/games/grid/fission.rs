@@ -42,7 +42,7 @@ impl BoardRules<2> for FissionRules {
     /// The stones that can split are found for the whole layer at once:
     /// those whose two neighbours along the player's axis are on the board
     /// and empty. Options come stone by stone in cell order.
-    fn options(b: &BitBoard<2>, player: Player) -> Vec<BitBoard<2>> {
+    fn options_into(b: &BitBoard<2>, player: Player, out: &mut Vec<BitBoard<2>>) {
         let (dr, dc) = match player {
             Player::Left => (1, 0),
             Player::Right => (0, 1),
@@ -53,7 +53,7 @@ impl BoardRules<2> for FissionRules {
         // Bit i of `shift(empty, -s)` is whether cell i + s is empty.
         let empty = b.empty();
         let mut movable = b.layers[0] & before & after & shift(empty, -back) & shift(empty, -ahead);
-        let mut out = Vec::with_capacity(movable.count_ones() as usize);
+        out.reserve(movable.count_ones() as usize);
         while movable != 0 {
             let i = movable.trailing_zeros() as i64;
             movable &= movable - 1;
@@ -62,7 +62,6 @@ impl BoardRules<2> for FissionRules {
             board.layers[0] |= 1 << (i + back) | 1 << (i + ahead);
             out.push(board);
         }
-        out
     }
 
     /// A region without stones has no move.

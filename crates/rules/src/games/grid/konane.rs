@@ -42,11 +42,11 @@ impl BoardRules<3> for KonaneRules {
     const COLOUR_SWAP: bool = true;
     const TRANSPOSE_NEGATES: bool = false;
 
-    fn options(b: &BitBoard<3>, player: Player) -> Vec<BitBoard<3>> {
+    fn options_into(b: &BitBoard<3>, player: Player, out: &mut Vec<BitBoard<3>>) {
         if b.rows() * b.cols() <= 64 {
-            jumps::<u64>(b, player)
+            jumps::<u64>(b, player, out)
         } else {
-            jumps::<u128>(b, player)
+            jumps::<u128>(b, player, out)
         }
     }
 
@@ -149,9 +149,9 @@ struct Direction<W> {
     two: u32,
 }
 
-/// The options of `player` on `b`, the layers read as `W` (which must hold
-/// every cell of the board).
-fn jumps<W: Layer>(b: &BitBoard<3>, player: Player) -> Vec<BitBoard<3>> {
+/// The options of `player` on `b`, pushed onto `out`, the layers read as
+/// `W` (which must hold every cell of the board).
+fn jumps<W: Layer>(b: &BitBoard<3>, player: Player, out: &mut Vec<BitBoard<3>>) {
     let (me, them) = match player {
         Player::Left => (0, 1),
         Player::Right => (1, 0),
@@ -212,7 +212,7 @@ fn jumps<W: Layer>(b: &BitBoard<3>, player: Player) -> Vec<BitBoard<3>> {
     }
     // Room for two jumps per stone that can jump (most stones jump one way
     // and stop after one jump), so that the list rarely grows.
-    let mut out = Vec::with_capacity(2 * any.count() as usize);
+    out.reserve(2 * any.count() as usize);
     // Stone by stone (in cell order), direction by direction.
     while let Some((i, rest)) = any.pop() {
         any = rest;
@@ -241,5 +241,4 @@ fn jumps<W: Layer>(b: &BitBoard<3>, player: Player) -> Vec<BitBoard<3>> {
             }
         }
     }
-    out
 }
