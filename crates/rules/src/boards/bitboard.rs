@@ -231,15 +231,27 @@ impl<const K: usize> BitBoard<K> {
         if n * planes > 112 {
             return None;
         }
-        let mut bits = 0u128;
-        for j in 0..planes {
-            let plane = self
-                .layers
+        // The same planes of a board whose planes fit a word, in words
+        // (every search of a small board makes a key for each option, and a
+        // shift of a u128 by a variable amount is several instructions).
+        let plane = |j: usize| {
+            self.layers
                 .iter()
                 .enumerate()
                 .filter(|(k, _)| (k + 1) >> j & 1 == 1)
-                .fold(0, |a, (_, &l)| a | l);
-            bits |= (plane & low(n)) << (j * n);
+                .fold(0, |a, (_, &l)| a | l)
+        };
+        if n * planes <= 64 {
+            let mut bits = 0u64;
+            for j in 0..planes {
+                bits |= (plane(j) as u64 & word::low64(n)) << (j * n);
+            }
+            let shape = u64::from(self.rows) << 48 | u64::from(self.cols) << 56;
+            return Some((bits, shape));
+        }
+        let mut bits = 0u128;
+        for j in 0..planes {
+            bits |= (plane(j) & low(n)) << (j * n);
         }
         bits |= (self.rows as u128) << 112 | (self.cols as u128) << 120;
         Some((bits as u64, (bits >> 64) as u64))

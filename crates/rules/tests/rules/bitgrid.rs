@@ -177,6 +177,27 @@ proptest! {
     }
 }
 
+proptest! {
+    /// A packed key is the documented layout: below the shape in the top
+    /// two bytes, plane j of n bits holds the cells whose value has bit j.
+    /// Boards of up to 32 cells are packed in words, larger ones in a
+    /// `u128`; both read back to the board.
+    #[test]
+    fn packed_keys_read_back(a in grid_upto(3)) {
+        let b = BitBoard::<3>::from_grid("t", &a).unwrap();
+        if let Some((low, high)) = b.packed() {
+            let key = u128::from(high) << 64 | u128::from(low);
+            let n = b.rows() * b.cols();
+            prop_assert_eq!(key >> 112, (b.cols as u128) << 8 | b.rows as u128);
+            prop_assert_eq!(key >> (2 * n) & ((1u128 << (112 - 2 * n)) - 1), 0);
+            for i in 0..n {
+                let value = (key >> i & 1) | (key >> (n + i) & 1) << 1;
+                prop_assert_eq!(value as u8, b.get(i));
+            }
+        }
+    }
+}
+
 #[test]
 fn boards_too_large_to_pack() {
     let big = Grid {

@@ -83,9 +83,6 @@ trait Layer:
 
     /// The lowest set cell, and the layer without it (None when empty).
     fn pop(self) -> Option<(u32, Self)>;
-
-    /// The number of set cells.
-    fn count(self) -> u32;
 }
 
 macro_rules! layer {
@@ -108,10 +105,6 @@ macro_rules! layer {
 
             fn pop(self) -> Option<(u32, Self)> {
                 (self != 0).then(|| (self.trailing_zeros(), self & (self - 1)))
-            }
-
-            fn count(self) -> u32 {
-                self.count_ones()
             }
         }
     )*};
@@ -210,34 +203,39 @@ fn jumps<W: Layer>(b: &BitBoard<3>, player: Player, out: &mut Vec<BitBoard<3>>) 
     for d in &dirs {
         any = any | d.jumpers;
     }
-    // Room for two jumps per stone that can jump (most stones jump one way
-    // and stop after one jump), so that the list rarely grows.
-    out.reserve(2 * any.count() as usize);
-    // Stone by stone (in cell order), direction by direction.
+    // Stone by stone (in cell order), direction by direction. The list
+    // grows as it needs: it is made with room for most positions' options
+    // (`BoardGame::both_options`), and counting the stones to reserve room
+    // cost more (a count of bits is a dozen instructions on the baseline
+    // processor).
     while let Some((i, rest)) = any.pop() {
         any = rest;
+        // The layers are changed as words of type W and widened once an
+        // option is made (a shift of a u128 by a variable amount is
+        // several instructions).
+        let stay = mine & !(W::ONE << i);
         for d in &dirs {
             if !has(d.jumpers, i) {
                 continue;
             }
-            let mut from = i;
-            // The layers are changed as words of type W and widened once
-            // an option is made (a shift of a u128 by a variable amount is
-            // several instructions).
-            let stay = mine & !(W::ONE << i);
-            let mut captured = enemy;
             // The k-th jump passes over i + (2k - 1)·d and lands on
-            // i + 2k·d, which must stay on the board.
-            while has(d.ok, from)
-                && has(enemy, from.wrapping_add(d.one))
-                && has(empty, from.wrapping_add(d.two))
-            {
-                captured = captured & !(W::ONE << from.wrapping_add(d.one));
-                from = from.wrapping_add(d.two);
+            // i + 2k·d, which must stay on the board; the first is known
+            // to (the stone is one of the direction's jumpers).
+            let mut captured = enemy & !(W::ONE << i.wrapping_add(d.one));
+            let mut from = i.wrapping_add(d.two);
+            loop {
                 let mut option = *b;
                 option.layers[me] = (stay | W::ONE << from).wide();
                 option.layers[them] = captured.wide();
                 out.push(option);
+                if !(has(d.ok, from)
+                    && has(enemy, from.wrapping_add(d.one))
+                    && has(empty, from.wrapping_add(d.two)))
+                {
+                    break;
+                }
+                captured = captured & !(W::ONE << from.wrapping_add(d.one));
+                from = from.wrapping_add(d.two);
             }
         }
     }
