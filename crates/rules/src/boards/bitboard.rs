@@ -462,6 +462,33 @@ impl<const K: usize> BitBoard<K> {
     /// images of each layer, not four).
     fn least_flip_image64(&self, group: SymmetrySet) -> (Self, bool) {
         let (rows, cols) = (self.rows(), self.cols());
+        // A group of one symmetry besides the identity (a flip, alone or
+        // with the exchange), as most symmetric roots have: the first
+        // layers of the two boards nearly always differ, and then the
+        // image's first layer alone decides, so the other layers are
+        // imaged only when the image wins or ties.
+        let others = group.0 & !1;
+        if others.is_power_of_two() {
+            let bit = others.trailing_zeros() as usize;
+            let (j, exchange) = (bit / 2, bit % 2 == 1 && K >= 2);
+            let image = |k: usize| {
+                let k = match k {
+                    0 | 1 if exchange => 1 - k,
+                    _ => k,
+                };
+                word::flip_image64(self.layers[k] as u64, j, rows, cols)
+            };
+            if image(0) > self.layers[0] as u64 {
+                return (*self, false);
+            }
+            let image: [u64; K] = std::array::from_fn(image);
+            let own = self.layers.map(|l| l as u64);
+            return if image < own {
+                (Self::from_words(rows, cols, &image), exchange)
+            } else {
+                (*self, false)
+            };
+        }
         // Whether the group has flip j, alone or with the exchange.
         let has = |j: usize| group.0 >> (2 * j) & 3 != 0;
         // images[j][k]: layer k under flip j (identity, row flip, column
