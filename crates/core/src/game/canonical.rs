@@ -20,7 +20,7 @@ use super::nus::Nus;
 use super::order::{leq, leq_by_stops, RawGame};
 use super::store::store;
 use super::{Game, OptionList};
-use crate::number::{Dyadic, Integer, Prepared};
+use crate::number::{birthday_scaled32, simplest_between_scaled32, Dyadic, Integer, Prepared};
 use smallvec::{smallvec, SmallVec};
 
 /// The canonical form of `{left | right}` for canonical options.
@@ -329,10 +329,12 @@ fn simplest_number_by<S: StopForm>(left: &[Game], right: &[Game]) -> Option<Opti
         }
         if a.stop == b.stop {
             return Some(
-                (a.contains(left, true) && b.contains(right, false))
-                    .then(|| Game::number(a.stop.dyadic())),
+                (a.contains(left, true) && b.contains(right, false)).then(|| a.stop.game()),
             );
         }
+    }
+    if let Some(g) = S::quick_number(&a, &b, left, right) {
+        return Some(Some(g));
     }
     let (lo, hi) = (
         a.as_ref().map(|a| a.stop.dyadic()),
@@ -360,6 +362,23 @@ trait StopForm: Ord + Copy {
 
     /// The stop as a dyadic.
     fn dyadic(self) -> Dyadic;
+
+    /// The number the stop is, as a game.
+    fn game(self) -> Game {
+        Game::number(self.dyadic())
+    }
+
+    /// The number [`simplest_number_by`] finds between the ends `a` and
+    /// `b` (`a < b`) of `left` and `right`, when this form finds it on its
+    /// own (else None, and the dyadics find it).
+    fn quick_number(
+        _a: &Option<End<Self>>,
+        _b: &Option<End<Self>>,
+        _left: &[Game],
+        _right: &[Game],
+    ) -> Option<Game> {
+        None
+    }
 }
 
 /// The stops of `opts` in the form `S`, into `out`; false (with `out`
@@ -378,6 +397,33 @@ impl StopForm for i64 {
 
     fn dyadic(self) -> Dyadic {
         Prepared::from_scaled32(self).to_dyadic()
+    }
+
+    fn game(self) -> Game {
+        Game::number_scaled32(self)
+    }
+
+    /// In machine words, when the simplest number strictly between the
+    /// ends has a scaled form: it, or an end that is simpler and allowed
+    /// (as the dyadic path decides).
+    fn quick_number(
+        a: &Option<End<Self>>,
+        b: &Option<End<Self>>,
+        left: &[Game],
+        right: &[Game],
+    ) -> Option<Game> {
+        let mut best =
+            simplest_between_scaled32(a.as_ref().map(|a| a.stop), b.as_ref().map(|b| b.stop))?;
+        let mut born = birthday_scaled32(best);
+        for (end, opts, left) in [(a, left, true), (b, right, false)] {
+            if let Some(end) = end {
+                let day = birthday_scaled32(end.stop);
+                if day < born && end.contains(opts, left) {
+                    (best, born) = (end.stop, day);
+                }
+            }
+        }
+        Some(Game::number_scaled32(best))
     }
 }
 
@@ -440,7 +486,7 @@ impl<S: StopForm> End<S> {
             if g.is_number() {
                 return false;
             }
-            let x = *x.get_or_insert_with(|| Game::number(self.stop.dyadic()));
+            let x = *x.get_or_insert_with(|| self.stop.game());
             !(if left { leq(x, g) } else { leq(g, x) })
         };
         if !self.tied {

@@ -28,6 +28,7 @@ pub use thermograph::{Thermograph, Trajectory, THERMAL_NUS_BOUND};
 pub use uptimal::UptimalExpansion;
 
 use crate::number::{Dyadic, Integer, Prepared};
+use std::cell::Cell;
 use store::{store, NodeKind};
 
 /// A list of options of one player, on the stack up to eight: the lists
@@ -71,6 +72,29 @@ impl Game {
     /// The dyadic number x as a game.
     pub fn number(x: Dyadic) -> Game {
         Game::from_nus(Nus::number(x))
+    }
+
+    /// The number `v / 2^32` as a game (a stop as the store keeps it),
+    /// through a small cache of this thread's recent ones: the numbers a
+    /// search's canonical forms come to are few, and a handle, once made,
+    /// is the same for the whole process.
+    pub fn number_scaled32(v: i64) -> Game {
+        // Every slot starts as 0, the game 0: a true entry.
+        thread_local! {
+            static RECENT: [Cell<(i64, Game)>; 64] =
+                const { [const { Cell::new((0, Game::ZERO)) }; 64] };
+        }
+        let slot = ((v as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 58) as usize;
+        RECENT.with(|r| {
+            let cell = &r[slot % 64];
+            let (key, g) = cell.get();
+            if key == v {
+                return g;
+            }
+            let g = Game::number(Prepared::from_scaled32(v).to_dyadic());
+            cell.set((v, g));
+            g
+        })
     }
 
     /// The integer n as a game.
@@ -299,5 +323,30 @@ fn nus_number_option_counts(x: &Dyadic) -> (u64, u64) {
         }
     } else {
         (1, 1)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Game;
+    use crate::number::Prepared;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// A number made from a scaled stop is the number of its dyadic,
+        /// whether the thread's cache holds it or not (values that share
+        /// cache slots, 0 among them, are asked in turn and again).
+        #[test]
+        fn numbers_of_scaled_stops_are_their_dyadics(
+            vs in prop::collection::vec(prop_oneof![-300i64..300, any::<i64>()], 1..200),
+        ) {
+            for round in 0..2 {
+                for &v in vs.iter().chain([0i64].iter()) {
+                    let v = if round == 0 { v << 24 >> 24 } else { v };
+                    let expected = Game::number(Prepared::from_scaled32(v).to_dyadic());
+                    prop_assert_eq!(Game::number_scaled32(v), expected);
+                }
+            }
+        }
     }
 }

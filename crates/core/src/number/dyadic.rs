@@ -329,6 +329,69 @@ fn simplest_in_words(a: &Dyadic, b: &Dyadic) -> Option<Dyadic> {
     Some(Dyadic::new(Integer::from(sign * best), s))
 }
 
+/// The scale of the stops the game store keeps as integers: a number x is
+/// kept as x·2^32 when that is an `i64`.
+const SCALE32: u32 = 32;
+
+/// The simplest number strictly between `lo < hi`, numbers times 2^32
+/// (`None` meaning unbounded on that side), times 2^32, when it is an
+/// `i64` so (else None: it needs a finer scale, or is too large). The rule
+/// of [`Dyadic::simplest_between`], in machine words: 0 when the interval
+/// holds it; else the integer nearest 0; else the number of fewest
+/// fractional bits, as in `simplest_in_words` at scale 2^32. The canonical
+/// forms of a search ask it of their options' stops, which the store keeps
+/// at this scale.
+pub fn simplest_between_scaled32(lo: Option<i64>, hi: Option<i64>) -> Option<i64> {
+    let one = 1i128 << SCALE32;
+    let best = match (lo.map(i128::from), hi.map(i128::from)) {
+        (None, None) => 0,
+        (Some(l), None) if l < 0 => 0,
+        // The least integer above l.
+        (Some(l), None) => ((l >> SCALE32) + 1) * one,
+        (None, Some(h)) if h > 0 => 0,
+        // The greatest integer below h.
+        (None, Some(h)) => -(((-h) >> SCALE32) + 1) * one,
+        (Some(l), Some(h)) if l >= h => return None,
+        (Some(l), Some(h)) if l < 0 && h > 0 => 0,
+        (Some(l), Some(h)) => {
+            // Nonnegative from here on (a negative interval is mirrored).
+            let (lo, hi, sign) = if l >= 0 { (l, h, 1) } else { (-h, -l, -1) };
+            let integer = ((lo >> SCALE32) + 1) * one;
+            let best = if integer < hi {
+                integer
+            } else {
+                let (first, last) = (lo + 1, hi - 1);
+                if first > last {
+                    // Only a finer scale has a number between.
+                    return None;
+                }
+                // The bits below the highest where the ends differ.
+                let below = ((1i128 << (128 - (first ^ last).leading_zeros())) - 1) >> 1;
+                if first & below == 0 {
+                    first
+                } else {
+                    last & !below
+                }
+            };
+            sign * best
+        }
+    };
+    i64::try_from(best).ok()
+}
+
+/// The birthday of the number `v / 2^32`: its integer part in absolute
+/// value, plus one and its number of fractional bits when it has some (as
+/// [`Dyadic::birthday`]).
+pub fn birthday_scaled32(v: i64) -> u64 {
+    let a = v.unsigned_abs();
+    let (int, fraction) = (a >> SCALE32, a & ((1 << SCALE32) - 1));
+    if fraction == 0 {
+        int
+    } else {
+        int + 1 + u64::from(SCALE32 - fraction.trailing_zeros())
+    }
+}
+
 /// The simplest number in the interval from `a` to `b` (`a < b` when open,
 /// `a <= b` when closed).
 fn simplest_in(a: &Dyadic, b: &Dyadic, bounds: Bounds) -> Option<Dyadic> {
@@ -717,6 +780,62 @@ mod tests {
             match simplest_in_words(&a, &b) {
                 Some(w) => proptest::prop_assert_eq!(Some(w), general),
                 None => proptest::prop_assert!(a.exp.max(b.exp) > 62),
+            }
+        }
+    }
+
+    /// A scaled stop: small ones (at a few fractional bits, mostly) and
+    /// any word.
+    fn scaled() -> impl proptest::strategy::Strategy<Value = i64> {
+        use proptest::strategy::Strategy;
+        proptest::prop_oneof![
+            (-64i64..64, 0u32..6).prop_map(|(n, k)| n << (32 - k)),
+            proptest::num::i64::ANY,
+        ]
+    }
+
+    proptest::proptest! {
+        /// The simplest number between two scaled stops, in machine words,
+        /// is the one the dyadics find, whenever it has a scaled form; it
+        /// has none only when it needs a finer scale or is too large. The
+        /// birthday of a scaled number is the dyadic's.
+        #[test]
+        fn simplest_between_scaled_stops_is_the_dyadic_one(
+            x in proptest::option::of(scaled()),
+            y in proptest::option::of(scaled()),
+            // The second bound a few steps above the first, at a scale of
+            // 2^-k: most often no integer lies between.
+            near in proptest::option::of((1i64..40, 0u32..33)),
+        ) {
+            let near = near.map(|(steps, k)| steps << (32 - k));
+            let y = match (near, x) {
+                (Some(step), Some(x)) => Some(x.saturating_add(step)),
+                _ => y,
+            };
+            let dyadic = |v: i64| Prepared::from_scaled32(v).to_dyadic();
+            let (lo, hi) = (x.map(dyadic), y.map(dyadic));
+            let open = match (x, y) {
+                (Some(x), Some(y)) => x < y,
+                _ => true,
+            };
+            let words = simplest_between_scaled32(x, y);
+            if !open {
+                proptest::prop_assert_eq!(words, None);
+                return Ok(());
+            }
+            let general = Dyadic::simplest_between(lo.as_ref(), hi.as_ref());
+            match words {
+                Some(w) => {
+                    proptest::prop_assert_eq!(dyadic(w), general.clone());
+                    proptest::prop_assert_eq!(Integer::from(birthday_scaled32(w)), general.birthday());
+                }
+                None => proptest::prop_assert!(
+                    Prepared::new(&general).scaled32().is_none(),
+                    "{:?} has a scaled form", general
+                ),
+            }
+            for v in [x, y].into_iter().flatten() {
+                proptest::prop_assert_eq!(Integer::from(birthday_scaled32(v)), dyadic(v).birthday());
             }
         }
     }

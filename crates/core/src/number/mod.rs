@@ -13,7 +13,7 @@ mod rational;
 
 use std::fmt;
 
-pub use dyadic::{Dyadic, Prepared};
+pub use dyadic::{birthday_scaled32, simplest_between_scaled32, Dyadic, Prepared};
 pub use integer::Integer;
 pub use rational::{Rational, MAX_POW_BITS};
 
