@@ -152,7 +152,7 @@ impl Game {
 
     /// Whether the game is a (dyadic) number.
     pub fn is_number(self) -> bool {
-        self.as_number().is_some()
+        store().head(self).is_number()
     }
 
     /// Whether the game is an integer.
@@ -213,7 +213,7 @@ impl Game {
     /// so (nearly always).
     #[inline(always)]
     pub(crate) fn scaled_stops(self) -> Option<(i64, i64)> {
-        store().node(self).scaled_stops()
+        store().head(self).scaled_stops()
     }
 
     /// The Left and Right stops, ready for comparisons (read from the

@@ -40,13 +40,17 @@ pub(crate) fn leq(g: Game, h: Game) -> bool {
         return true;
     }
     let st = store();
-    let (gn, hn) = (st.node(g), st.node(h));
-    if let (Some(a), Some(b)) = (gn.nus(), hn.nus()) {
-        return a.leq(b);
+    // The heads first (a line holds four), the nodes only when they decide
+    // nothing.
+    let (gh, hh) = (st.head(g), st.head(h));
+    if gh.is_nus() && hh.is_nus() {
+        if let (Some(a), Some(b)) = (st.node(g).nus(), st.node(h).nus()) {
+            return a.leq(b);
+        }
     }
-    let by_stops = match (gn.scaled_stops(), hn.scaled_stops()) {
+    let by_stops = match (gh.scaled_stops(), hh.scaled_stops()) {
         (Some(a), Some(b)) => leq_by_stops(a, b),
-        _ => leq_by_stops(gn.prepared_stops(), hn.prepared_stops()),
+        _ => leq_by_stops(st.node(g).prepared_stops(), st.node(h).prepared_stops()),
     };
     if let Some(answer) = by_stops {
         return answer;

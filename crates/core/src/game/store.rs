@@ -4,13 +4,14 @@
 //! Layout (docs/DESIGN.md, "The core store"):
 //! - nodes live in an append-only arena of segments: segment 0 holds ids
 //!   `0..1024`, segment k in 1..=8 holds ids `2^(k+9)..2^(k+10)`, and every
-//!   later segment holds 2^18 ids (a slot is 104 bytes: 27 MB a segment;
-//!   the table of segments has 16,392 entries to initialise at start-up,
+//!   later segment holds 2^18 ids (a slot is 104 bytes and a head 24:
+//!   34 MB a segment; the table of segments has 16,392 entries to
+//!   initialise at start-up,
 //!   and a store never holds more than twice its nodes' slots before it
 //!   reaches 2^18 nodes). A segment is allocated when its first id is, and
 //!   never freed or moved, so a node, once written, can be read without a
 //!   lock for the rest of the process. Its slots are written whole when it
-//!   is allocated, a step of up to 27 MB, so while the last quarter of a
+//!   is allocated, a step of up to 34 MB, so while the last quarter of a
 //!   segment fills, the store tells the memory budget the size of the next
 //!   one (`memory::expect_growth`) and the caches make room for it;
 //! - every slot is a `OnceLock`: written once, by the thread that allocated
@@ -18,6 +19,12 @@
 //!   the shard lock); every id a thread can see comes from such a map or
 //!   from the options of a node it has already read, so a published slot
 //!   is always initialised;
+//! - beside its slots a segment keeps each node's [`Head`]: its stops
+//!   times 2^32 and its kind, 24 bytes a game, written (before the slot)
+//!   by the same thread and published the same way. Comparisons read the
+//!   heads first: a slot is two cache lines of its segment (its `OnceLock`
+//!   state and its node), where four heads share one line, and in a search
+//!   the first reads of the options' nodes wait on memory;
 //! - option lists are carved out of large leaked chunks of `Game` (a bump
 //!   allocator), so there is no `Vec` per node and slices are `'static`;
 //! - interning maps are sharded by hash, each shard behind its own mutex, so
@@ -33,7 +40,8 @@ use crate::number::{Dyadic, Integer, Prepared};
 use crate::sharded::{hash_of, shard_index, ShardLock, ShardedMap, SHARDS};
 use hashbrown::HashTable;
 use rustc_hash::FxHashMap;
-use std::sync::atomic::{AtomicU32, Ordering};
+use std::mem::size_of;
+use std::sync::atomic::{AtomicI64, AtomicU32, AtomicU8, Ordering};
 use std::sync::{Mutex, MutexGuard, OnceLock};
 
 /// One canonical game.
@@ -194,14 +202,86 @@ const SEGMENTS: usize = GROWING + (1 << (32 - SMALL_BITS)) - 1;
 const CHUNK: usize = 1 << 16;
 
 type Slot = OnceLock<Node>;
-type Segment = OnceLock<Box<[Slot]>>;
+
+/// What comparisons read first of a game, apart from its node: its Left
+/// and Right stops times 2^32 when both are an `i64` so, and its kind
+/// (flags [`Head::NUS`], [`Head::NUMBER`], [`Head::SCALED`]).
+pub(crate) struct Head {
+    left: AtomicI64,
+    right: AtomicI64,
+    kind: AtomicU8,
+}
+
+impl Head {
+    /// The game is a nus value (a number plus ups plus a nimber).
+    const NUS: u8 = 1;
+    /// The game is a number.
+    const NUMBER: u8 = 2;
+    /// The stops are kept scaled.
+    const SCALED: u8 = 4;
+
+    fn empty() -> Head {
+        Head {
+            left: AtomicI64::new(0),
+            right: AtomicI64::new(0),
+            kind: AtomicU8::new(0),
+        }
+    }
+
+    /// Write the head of `node`. Relaxed: the id is published later
+    /// through a lock, as the node is.
+    fn write(&self, node: &Node) {
+        let mut kind = 0;
+        if let NodeKind::Nus(n) = &node.kind {
+            kind |= Head::NUS;
+            if n.is_number() {
+                kind |= Head::NUMBER;
+            }
+        }
+        if let Some((l, r)) = node.scaled_stops() {
+            self.left.store(l, Ordering::Relaxed);
+            self.right.store(r, Ordering::Relaxed);
+            kind |= Head::SCALED;
+        }
+        self.kind.store(kind, Ordering::Relaxed);
+    }
+
+    /// The stops times 2^32, if both have that form.
+    #[inline]
+    pub fn scaled_stops(&self) -> Option<(i64, i64)> {
+        (self.kind.load(Ordering::Relaxed) & Head::SCALED != 0).then(|| {
+            (
+                self.left.load(Ordering::Relaxed),
+                self.right.load(Ordering::Relaxed),
+            )
+        })
+    }
+
+    /// Whether the game is a nus value.
+    #[inline]
+    pub fn is_nus(&self) -> bool {
+        self.kind.load(Ordering::Relaxed) & Head::NUS != 0
+    }
+
+    /// Whether the game is a number.
+    #[inline]
+    pub fn is_number(&self) -> bool {
+        self.kind.load(Ordering::Relaxed) & Head::NUMBER != 0
+    }
+}
+
+/// The slots of a segment's ids and their heads.
+struct Segment {
+    slots: Box<[Slot]>,
+    heads: Box<[Head]>,
+}
 
 /// An interning shard for compound games: (hash, id) pairs.
 type CompoundShard = HashTable<(u64, u32)>;
 
 /// The global store of canonical games.
 pub(crate) struct Store {
-    segments: Box<[Segment; SEGMENTS]>,
+    segments: Box<[OnceLock<Segment>; SEGMENTS]>,
     next_id: AtomicU32,
     nus_shards: Box<[ShardLock<FxHashMap<Nus, u32>>]>,
     compound_shards: Box<[ShardLock<CompoundShard>]>,
@@ -258,7 +338,7 @@ pub(crate) fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
 
 impl Store {
     fn new() -> Store {
-        let segments: Box<[Segment]> = (0..SEGMENTS).map(|_| OnceLock::new()).collect();
+        let segments: Box<[OnceLock<Segment>]> = (0..SEGMENTS).map(|_| OnceLock::new()).collect();
         let Ok(segments) = segments.try_into() else {
             unreachable!("the segment table is built with SEGMENTS entries")
         };
@@ -283,10 +363,20 @@ impl Store {
         let (seg, off) = locate(g.0);
         let node = self.segments[seg]
             .get()
-            .and_then(|s| s.get(off))
+            .and_then(|s| s.slots.get(off))
             .and_then(OnceLock::get);
         match node {
             Some(n) => n,
+            None => unpublished(g),
+        }
+    }
+
+    /// The head of a published id.
+    #[inline]
+    pub fn head(&'static self, g: Game) -> &'static Head {
+        let (seg, off) = locate(g.0);
+        match self.segments[seg].get().and_then(|s| s.heads.get(off)) {
+            Some(h) => h,
             None => unpublished(g),
         }
     }
@@ -305,15 +395,21 @@ impl Store {
         if off == len / 4 * 3 {
             // The caches make room for the next segment, written whole when
             // it is allocated, while the last quarter of this one fills.
-            let next = segment_len(seg + 1) * std::mem::size_of::<Slot>();
+            let next = segment_len(seg + 1) * (size_of::<Slot>() + size_of::<Head>());
             crate::memory::expect_growth(next as u64);
         }
         let segment = self.segments[seg].get_or_init(|| {
             crate::memory::expect_growth(0);
-            (0..len).map(|_| OnceLock::new()).collect()
+            Segment {
+                slots: (0..len).map(|_| OnceLock::new()).collect(),
+                heads: (0..len).map(|_| Head::empty()).collect(),
+            }
         });
+        if let Some(head) = segment.heads.get(off) {
+            head.write(&node);
+        }
         // `id` is unique to this call, so the slot is empty.
-        let written = segment.get(off).map(|slot| slot.set(node).is_ok());
+        let written = segment.slots.get(off).map(|slot| slot.set(node).is_ok());
         debug_assert_eq!(written, Some(true), "slot {id} is written once");
         Game(id)
     }
@@ -393,4 +489,47 @@ impl Store {
 #[cold]
 fn unpublished(g: Game) -> ! {
     panic!("game {} was read before it was written", g.0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::store;
+    use crate::game::Game;
+    use crate::number::{Dyadic, Integer};
+    use proptest::prelude::*;
+
+    fn leaf() -> impl Strategy<Value = Game> {
+        prop_oneof![
+            (-3i64..=3).prop_map(Game::integer),
+            (0u64..3).prop_map(Game::nimber),
+            (-2i64..=2).prop_map(Game::ups),
+            // Numbers whose stops have no scaled form: too fine, too large.
+            (1i64..4).prop_map(|n| Game::number(Dyadic::new(Integer::from(2 * n - 1), 40))),
+            (0u32..2).prop_map(|k| Game::integer(Integer::from(1i64 << 40) + Integer::from(k))),
+        ]
+    }
+
+    fn game() -> impl Strategy<Value = Game> {
+        prop_oneof![
+            leaf(),
+            (
+                prop::collection::vec(leaf(), 0..3),
+                prop::collection::vec(leaf(), 0..3),
+            )
+                .prop_map(|(l, r)| Game::from_options(&l, &r)),
+        ]
+    }
+
+    proptest! {
+        /// A game's head says what its node says: its kind, and its stops
+        /// times 2^32 exactly when both have that form.
+        #[test]
+        fn heads_agree_with_nodes(g in game()) {
+            let (head, node) = (store().head(g), store().node(g));
+            prop_assert_eq!(head.is_nus(), node.nus().is_some());
+            prop_assert_eq!(head.is_number(), node.nus().is_some_and(|n| n.is_number()));
+            prop_assert_eq!(head.scaled_stops(), node.scaled_stops());
+            prop_assert_eq!(g.is_number(), g.as_number().is_some());
+        }
+    }
 }
