@@ -149,7 +149,8 @@ fn undominated<S: Ord + Copy>(opts: &[Game], stops: &[(S, S)], left: bool) -> Sm
     if opts.len() < BEST_FIRST {
         champion(stops, left, dominated).unwrap_or_else(|| in_list_order(opts.len(), dominated))
     } else {
-        best_first(stops, left, dominated)
+        let ups = |i: usize| opts[i].nus().map(|n| &n.ups);
+        best_first(stops, left, ups, dominated)
     }
 }
 
@@ -210,9 +211,18 @@ fn in_list_order(n: usize, dominated: impl Fn(usize, usize) -> bool) -> SmallVec
 /// the list finite). So each option is compared only with the undominated
 /// options taken before it and with those of its own stops: the best
 /// options come first, and most others meet their dominator at once.
-fn best_first<S: Ord + Copy>(
+///
+/// Options of equal stops `(x, x)` that are nus values `x + k.^ + *n` of
+/// one k (`ups` gives k, or None for another game) are not compared with
+/// each other: two of them differ by a nimber other than 0, which is
+/// fuzzy. A group of such options is pruned in time linear in its size
+/// (the options of `*n : ^`, and of the games its printing makes, are the
+/// n nimbers below `*n`, or those plus ups, and a few more, pruned again
+/// after each bypass).
+fn best_first<'g, S: Ord + Copy>(
     stops: &[(S, S)],
     left: bool,
+    ups: impl Fn(usize) -> Option<&'g Integer>,
     dominated: impl Fn(usize, usize) -> bool,
 ) -> SmallVec<[bool; 32]> {
     let n = stops.len();
@@ -234,13 +244,32 @@ fn best_first<S: Ord + Copy>(
             .count();
         let group = &order[start..start + same];
         let before = best.len();
-        for &i in group {
-            // A list of n options takes up to n^2 comparisons (the 435,814
-            // nimbers among the options of `*435813 : ^` are incomparable):
-            // look for a stop request once per option.
+        // The group's options by class, sorted: its nus values by their
+        // ups when the stops are equal (x + k.^ + *n has stops (x, x)),
+        // None for the others, each of which is compared with every
+        // option of the group.
+        let equal_stops = first.0 == first.1;
+        let mut classes: SmallVec<[(Option<&Integer>, usize); 16]> = group
+            .iter()
+            .map(|&i| (if equal_stops { ups(i) } else { None }, i))
+            .collect();
+        classes.sort_unstable();
+        for (at, &(class, i)) in classes.iter().enumerate() {
+            // A list of n options may take up to n^2 comparisons: look for
+            // a stop request once per option.
             crate::interrupt::check();
+            // The options of i's class, which need no comparison with it.
+            let (from, to) = match class {
+                None => (at, at + 1),
+                Some(_) => (
+                    classes.partition_point(|c| c.0 < class),
+                    classes.partition_point(|c| c.0 <= class),
+                ),
+            };
+            let rival = |&(_, j): &(Option<&Integer>, usize)| dominated(i, j);
             let beaten = best[..before].iter().any(|&m| dominated(i, m))
-                || group.iter().any(|&j| j != i && dominated(i, j));
+                || classes[..from].iter().any(rival)
+                || classes[to..].iter().any(rival);
             if !beaten {
                 keep[i] = true;
                 best.push(i);
@@ -697,8 +726,9 @@ mod tests {
         ) {
             let (games, stops) = distinct_with_stops(games);
             let dominated = dominance(&games, left);
+            let ups = |i: usize| games[i].nus().map(|n| &n.ups);
             prop_assert_eq!(
-                best_first(&stops, left, dominated),
+                best_first(&stops, left, ups, dominated),
                 in_list_order(games.len(), dominated)
             );
             // The same with the stops as scaled integers (all these have
@@ -707,7 +737,7 @@ mod tests {
             prop_assert!(scaled.is_some());
             if let Some(scaled) = scaled {
                 prop_assert_eq!(
-                    best_first(&scaled, left, dominated),
+                    best_first(&scaled, left, ups, dominated),
                     in_list_order(games.len(), dominated)
                 );
             }
