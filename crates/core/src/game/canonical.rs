@@ -244,19 +244,31 @@ fn best_first<'g, S: Ord + Copy>(
             .count();
         let group = &order[start..start + same];
         let before = best.len();
-        // The group's options by class, sorted: its nus values by their
-        // ups when the stops are equal (x + k.^ + *n has stops (x, x)),
-        // None for the others, each of which is compared with every
-        // option of the group.
-        let equal_stops = first.0 == first.1;
-        let mut classes: SmallVec<[(Option<&Integer>, usize); 16]> = group
-            .iter()
-            .map(|&i| (if equal_stops { ups(i) } else { None }, i))
-            .collect();
+        // A group of one stop value (x, x) whose options include nus values:
+        // by class, sorted, its nus values by their ups (x + k.^ + *n has
+        // stops (x, x)), None for the others, each of which is compared
+        // with every option of the group. Other groups (most have one
+        // option) are compared pairwise.
+        let classed = same > 1 && first.0 == first.1 && group.iter().any(|&i| ups(i).is_some());
+        if !classed {
+            for &i in group {
+                // A list of n options may take up to n^2 comparisons: look
+                // for a stop request once per option.
+                crate::interrupt::check();
+                let beaten = best[..before].iter().any(|&m| dominated(i, m))
+                    || group.iter().any(|&j| j != i && dominated(i, j));
+                if !beaten {
+                    keep[i] = true;
+                    best.push(i);
+                }
+            }
+            start += same;
+            continue;
+        }
+        let mut classes: SmallVec<[(Option<&Integer>, usize); 16]> =
+            group.iter().map(|&i| (ups(i), i)).collect();
         classes.sort_unstable();
         for (at, &(class, i)) in classes.iter().enumerate() {
-            // A list of n options may take up to n^2 comparisons: look for
-            // a stop request once per option.
             crate::interrupt::check();
             // The options of i's class, which need no comparison with it.
             let (from, to) = match class {
