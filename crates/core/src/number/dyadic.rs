@@ -285,15 +285,11 @@ enum Bounds {
 
 /// The simplest number strictly between `a < b` in machine arithmetic,
 /// when both have a numerator of one word and an exponent of at most 62
-/// (else None). Both bounds are integers at the scale 2^s of the larger
-/// exponent, so the numbers inside at that scale are the integers from
-/// `a + 1` to `b - 1`; the simplest is an integer when one lies there
-/// (the least in absolute value), else the one with the most trailing
-/// zeros: the common high bits of the two ends, then a one where they
-/// first differ (or the lower end itself, when its bits below are zero);
-/// when there is none (b = a + 1 at that scale), the midpoint. This is
-/// what the canonical forms of a search ask (stops of a few bits),
-/// without big integers.
+/// (else None): both bounds are integers at the scale 2^s of the larger
+/// exponent ([`simplest_at_scale`]); when no number lies between them at
+/// that scale (b = a + 1 there), the midpoint, at the next. This is what
+/// the canonical forms of a search ask (stops of a few bits), without big
+/// integers.
 fn simplest_in_words(a: &Dyadic, b: &Dyadic) -> Option<Dyadic> {
     let s = a.exp.max(b.exp);
     if s > 62 {
@@ -301,32 +297,44 @@ fn simplest_in_words(a: &Dyadic, b: &Dyadic) -> Option<Dyadic> {
     }
     let scaled = |x: &Dyadic| x.num.to_i64().map(|n| i128::from(n) << (s - x.exp));
     let (lo, hi) = (scaled(a)?, scaled(b)?);
+    Some(match simplest_at_scale(lo, hi, s) {
+        Some(best) => Dyadic::new(Integer::from(best), s),
+        None => Dyadic::new(Integer::from(2 * lo + 1), s + 1),
+    })
+}
+
+/// The simplest number strictly between `lo < hi`, numbers times 2^s
+/// (integers at that scale), times 2^s: 0 when the interval holds it; else
+/// the integer of least absolute value inside; else, among the integers
+/// from `lo + 1` to `hi - 1` at this scale, the one with the most trailing
+/// zeros (the common high bits of the two ends, then a one where they
+/// first differ, or the lower end itself when its bits below are zero).
+/// None when there is no integer between at this scale (`hi = lo + 1`).
+/// The bounds are at most 2^126 in absolute value.
+fn simplest_at_scale(lo: i128, hi: i128, s: u32) -> Option<i128> {
     if lo < 0 && hi > 0 {
-        return Some(Dyadic::zero());
+        return Some(0);
     }
     // Nonnegative from here on (a negative interval is mirrored).
     let (lo, hi, sign) = if lo >= 0 { (lo, hi, 1) } else { (-hi, -lo, -1) };
-    let integer = (lo >> s) + 1;
-    let best = if integer << s < hi {
-        integer << s
-    } else {
-        let (first, last) = (lo + 1, hi - 1);
-        if first > last {
-            // No number at this scale: the midpoint, at the next.
-            return Some(Dyadic::new(Integer::from(sign * (2 * lo + 1)), s + 1));
-        }
-        // The bits below the highest where the ends differ (none when
-        // they are one number).
-        let below = ((1i128 << (128 - (first ^ last).leading_zeros())) - 1) >> 1;
-        if first & below == 0 {
-            // `first` has a zero where they differ (it is the lesser) and
-            // below.
+    let integer = ((lo >> s) + 1) << s;
+    if integer < hi {
+        return Some(sign * integer);
+    }
+    let (first, last) = (lo + 1, hi - 1);
+    if first > last {
+        return None;
+    }
+    // The bits below the highest where the ends differ (none when they
+    // are one number).
+    let below = ((1i128 << (128 - (first ^ last).leading_zeros())) - 1) >> 1;
+    Some(
+        sign * if first & below == 0 {
             first
         } else {
             last & !below
-        }
-    };
-    Some(Dyadic::new(Integer::from(sign * best), s))
+        },
+    )
 }
 
 /// The scale of the stops the game store keeps as integers: a number x is
@@ -338,7 +346,7 @@ const SCALE32: u32 = 32;
 /// `i64` so (else None: it needs a finer scale, or is too large). The rule
 /// of [`Dyadic::simplest_between`], in machine words: 0 when the interval
 /// holds it; else the integer nearest 0; else the number of fewest
-/// fractional bits, as in `simplest_in_words` at scale 2^32. The canonical
+/// fractional bits ([`simplest_at_scale`], at scale 2^32). The canonical
 /// forms of a search ask it of their options' stops, which the store keeps
 /// at this scale.
 pub fn simplest_between_scaled32(lo: Option<i64>, hi: Option<i64>) -> Option<i64> {
@@ -352,29 +360,8 @@ pub fn simplest_between_scaled32(lo: Option<i64>, hi: Option<i64>) -> Option<i64
         // The greatest integer below h.
         (None, Some(h)) => -(((-h) >> SCALE32) + 1) * one,
         (Some(l), Some(h)) if l >= h => return None,
-        (Some(l), Some(h)) if l < 0 && h > 0 => 0,
-        (Some(l), Some(h)) => {
-            // Nonnegative from here on (a negative interval is mirrored).
-            let (lo, hi, sign) = if l >= 0 { (l, h, 1) } else { (-h, -l, -1) };
-            let integer = ((lo >> SCALE32) + 1) * one;
-            let best = if integer < hi {
-                integer
-            } else {
-                let (first, last) = (lo + 1, hi - 1);
-                if first > last {
-                    // Only a finer scale has a number between.
-                    return None;
-                }
-                // The bits below the highest where the ends differ.
-                let below = ((1i128 << (128 - (first ^ last).leading_zeros())) - 1) >> 1;
-                if first & below == 0 {
-                    first
-                } else {
-                    last & !below
-                }
-            };
-            sign * best
-        }
+        // None: only a finer scale has a number between.
+        (Some(l), Some(h)) => simplest_at_scale(l, h, SCALE32)?,
     };
     i64::try_from(best).ok()
 }
