@@ -19,8 +19,14 @@ pub fn low64(n: usize) -> u64 {
 /// cells): one bit per row, at column 0.
 #[inline]
 pub fn row_starts64(rows: usize, cols: usize) -> u64 {
-    // At most 64 cells: every bit of the starts is in the low word.
-    super::bitboard::row_starts_of(rows, cols) as u64
+    // Doubling: the starts of the first n rows, then of the first 2n (each
+    // shift below the board's cells, at most 64; an empty board has none).
+    let (mut starts, mut n) = (1u64, 1);
+    while n < rows {
+        starts |= starts << (n * cols);
+        n *= 2;
+    }
+    starts & low64(rows * cols)
 }
 
 /// The orthogonal steps of a board of at most 64 cells: the cells with a
@@ -236,14 +242,7 @@ pub fn flip_image64(x: u64, j: usize, rows: usize, cols: usize) -> u64 {
 /// baseline processor has no instruction for).
 #[inline]
 pub fn flip_columns64(x: u64, rows: usize, cols: usize) -> u64 {
-    // The first cell of every row, by doubling: the starts of the first n
-    // rows, then of the first 2n.
-    let (mut starts, mut n) = (1u64, 1);
-    while n < rows {
-        starts |= starts << (n * cols);
-        n *= 2;
-    }
-    let starts = starts & low64(rows * cols);
+    let starts = row_starts64(rows, cols);
     let mut out = x;
     for c in 0..cols / 2 {
         // Column c and column cols - 1 - c, `d` cells apart.
@@ -268,7 +267,10 @@ pub fn layer_images64(x: u64, rows: usize, cols: usize) -> [u64; 4] {
 
 #[cfg(test)]
 mod tests {
-    use super::{flip_columns64, flip_rows64, half_turn64, low64, transpose64, transpose_cells64};
+    use super::{
+        flip_columns64, flip_rows64, half_turn64, low64, row_starts64, transpose64,
+        transpose_cells64,
+    };
     use proptest::prelude::*;
 
     /// Shapes of at most 64 cells (half of them at most 8 by 8), with a
@@ -281,6 +283,15 @@ mod tests {
     }
 
     proptest! {
+        /// The row starts in words are the general ones.
+        #[test]
+        fn row_starts_in_words((_, rows, cols) in layer()) {
+            prop_assert_eq!(
+                u128::from(row_starts64(rows, cols)),
+                crate::boards::bitboard::row_starts_of(rows, cols)
+            );
+        }
+
         /// The column flip by delta swaps is the half turn of the row
         /// flip.
         #[test]

@@ -11,9 +11,9 @@
 //! orthogonal for both) and the colour exchange, which negates.
 
 use super::board_game::{BoardGame, BoardRules};
-use crate::boards::bitboard::{low, BitBoard};
+use crate::boards::bitboard::{low, row_starts_of, BitBoard};
 use crate::boards::directions::{Step, ORTHOGONAL};
-use crate::boards::word::low64;
+use crate::boards::word::{low64, row_starts64};
 use crate::framework::entry::{Make, Package, RulesetEntry};
 use crate::framework::position::Player;
 use std::ops::{BitAnd, BitOr, Not, Shl, Shr};
@@ -81,12 +81,16 @@ trait Layer:
     /// The low `n` bits (`n` at most the width).
     fn low(n: u32) -> Self;
 
+    /// The first cell of each row of a `rows` x `cols` board (which the
+    /// type holds).
+    fn row_starts(rows: u32, cols: u32) -> Self;
+
     /// The lowest set cell, and the layer without it (None when empty).
     fn pop(self) -> Option<(u32, Self)>;
 }
 
 macro_rules! layer {
-    ($($t:ty => $low:path),*) => {$(
+    ($($t:ty => $low:path, $starts:path),*) => {$(
         impl Layer for $t {
             const ZERO: Self = 0;
             const ONE: Self = 1;
@@ -103,6 +107,10 @@ macro_rules! layer {
                 $low(n as usize)
             }
 
+            fn row_starts(rows: u32, cols: u32) -> Self {
+                $starts(rows as usize, cols as usize)
+            }
+
             fn pop(self) -> Option<(u32, Self)> {
                 (self != 0).then(|| (self.trailing_zeros(), self & (self - 1)))
             }
@@ -110,24 +118,12 @@ macro_rules! layer {
     )*};
 }
 
-layer!(u64 => low64, u128 => low);
+layer!(u64 => low64, row_starts64, u128 => low, row_starts_of);
 
 /// Whether cell `i` of `layer` is set.
 #[inline]
 fn has<W: Layer>(layer: W, i: u32) -> bool {
     layer >> i & W::ONE == W::ONE
-}
-
-/// The first cell of each row of a `rows` x `cols` board, as a layer `W`
-/// (which must hold every cell): by doubling, the starts of the first n
-/// rows, then of the first 2n.
-fn row_starts<W: Layer>(rows: u32, cols: u32) -> W {
-    let (mut starts, mut n) = (W::ONE, 1);
-    while n < rows {
-        starts = starts | starts << (n * cols);
-        n *= 2;
-    }
-    starts & W::low(rows * cols)
 }
 
 /// One direction of jumps: the stones that can make a first jump that
@@ -153,7 +149,7 @@ fn jumps<W: Layer>(b: &BitBoard<3>, player: Player, out: &mut Vec<BitBoard<3>>) 
     let all = W::low(rows * cols);
     let (mine, enemy) = (W::of(b.layers[me]), W::of(b.layers[them]));
     let empty = all & !(mine | enemy | W::of(b.layers[2]));
-    let starts = row_starts::<W>(rows, cols);
+    let starts = W::row_starts(rows, cols);
     // For each direction, in the order of `ORTHOGONAL` (up, right, down,
     // left), the cells from which two steps stay on the board, and the
     // stones that can make a first jump: the cell jumped over holds an
