@@ -218,44 +218,40 @@ fn best_first<'g, S: Ord + Copy>(
             .count();
         let group = &order[start..start + same];
         let before = best.len();
-        // A group of one stop value (x, x) whose options include nus values:
-        // by class, sorted, its nus values by their ups (x + k.^ + *n has
-        // stops (x, x)), None for the others, each of which is compared
-        // with every option of the group. Other groups (most have one
-        // option) are compared pairwise.
+        // A group of one stop value (x, x) whose options include nus values
+        // is taken by class, sorted: its nus values by their ups (x + k.^ +
+        // *n has stops (x, x)), None for the others, each of which is
+        // compared with every option of the group. Other groups (most have
+        // one option) are compared pairwise, without a list of classes.
         let classed = same > 1 && first.0 == first.1 && group.iter().any(|&i| ups(i).is_some());
-        if !classed {
-            for &i in group {
-                // A list of n options may take up to n^2 comparisons: look
-                // for a stop request once per option.
-                crate::interrupt::check();
-                let beaten = best[..before].iter().any(|&m| dominated(i, m))
-                    || group.iter().any(|&j| j != i && dominated(i, j));
-                if !beaten {
-                    keep[i] = true;
-                    best.push(i);
-                }
-            }
-            start += same;
-            continue;
+        let mut classes: SmallVec<[(Option<&Integer>, usize); 16]> = SmallVec::new();
+        if classed {
+            classes.extend(group.iter().map(|&i| (ups(i), i)));
+            classes.sort_unstable();
         }
-        let mut classes: SmallVec<[(Option<&Integer>, usize); 16]> =
-            group.iter().map(|&i| (ups(i), i)).collect();
-        classes.sort_unstable();
-        for (at, &(class, i)) in classes.iter().enumerate() {
+        for at in 0..same {
+            // A list of n options may take up to n^2 comparisons: look for
+            // a stop request once per option.
             crate::interrupt::check();
-            // The options of i's class, which need no comparison with it.
-            let (from, to) = match class {
-                None => (at, at + 1),
-                Some(_) => (
-                    classes.partition_point(|c| c.0 < class),
-                    classes.partition_point(|c| c.0 <= class),
-                ),
+            let i = if classed { classes[at].1 } else { group[at] };
+            let beaten_in_group = || {
+                if !classed {
+                    return group.iter().any(|&j| j != i && dominated(i, j));
+                }
+                // The options of i's class need no comparison with it.
+                let (from, to) = match classes[at].0 {
+                    None => (at, at + 1),
+                    class => (
+                        classes.partition_point(|c| c.0 < class),
+                        classes.partition_point(|c| c.0 <= class),
+                    ),
+                };
+                classes[..from]
+                    .iter()
+                    .chain(&classes[to..])
+                    .any(|&(_, j)| dominated(i, j))
             };
-            let rival = |&(_, j): &(Option<&Integer>, usize)| dominated(i, j);
-            let beaten = best[..before].iter().any(|&m| dominated(i, m))
-                || classes[..from].iter().any(rival)
-                || classes[to..].iter().any(rival);
+            let beaten = best[..before].iter().any(|&m| dominated(i, m)) || beaten_in_group();
             if !beaten {
                 keep[i] = true;
                 best.push(i);
