@@ -489,26 +489,17 @@ impl<const K: usize> BitBoard<K> {
                 (*self, false)
             };
         }
-        // Whether the group has flip j, alone or with the exchange.
-        let has = |j: usize| group.0 >> (2 * j) & 3 != 0;
-        // images[j][k]: layer k under flip j (identity, row flip, column
-        // flip, half turn).
-        let mut images = [[0u64; K]; 4];
-        for (k, &l) in self.layers.iter().enumerate() {
-            let x = l as u64;
-            images[0][k] = x;
-            if x == 0 {
-                continue;
+        // images[j]: the layers under flip j (identity, row flip, column
+        // flip, half turn), made for the flips the group has, alone or
+        // with the exchange.
+        let images: [[u64; K]; 4] = std::array::from_fn(|j| {
+            if j == 0 || group.0 >> (2 * j) & 3 != 0 {
+                self.layers
+                    .map(|l| word::flip_image64(l as u64, j, rows, cols))
+            } else {
+                [0; K]
             }
-            if has(1) || has(2) {
-                let flipped = word::flip_rows64(x, rows, cols);
-                images[1][k] = flipped;
-                images[2][k] = word::half_turn64(flipped, rows * cols);
-            }
-            if has(3) {
-                images[3][k] = word::half_turn64(x, rows * cols);
-            }
-        }
+        });
         let mut best = (images[0], false);
         for bit in 1..8 {
             if group.0 >> bit & 1 == 0 {
