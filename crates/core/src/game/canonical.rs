@@ -589,27 +589,11 @@ fn unit_star_shape(a: Game, b: Game, c: Game) -> Option<Dyadic> {
 #[cfg(test)]
 mod tests {
     use super::{best_first, champion, in_list_order, simplest_number, sort_dedup};
+    use crate::game::arbitrary::{game, leaf};
     use crate::game::order::RawGame;
     use crate::game::{Game, OptionList};
     use crate::number::Prepared;
     use proptest::prelude::*;
-
-    fn leaf() -> impl Strategy<Value = Game> {
-        prop_oneof![
-            (-3i64..=3).prop_map(Game::integer),
-            (0u64..3).prop_map(Game::nimber),
-            (-2i64..=2).prop_map(Game::ups),
-        ]
-    }
-
-    /// Games of birthday up to 3, many of them with equal stops.
-    fn game() -> impl Strategy<Value = Game> {
-        (
-            prop::collection::vec(leaf(), 0..3),
-            prop::collection::vec(leaf(), 0..3),
-        )
-            .prop_map(|(l, r)| Game::from_options(&l, &r))
-    }
 
     /// Games of birthday up to 4: options of birthday up to 3, with
     /// numbers among them and halves, so that forms equal to numbers and

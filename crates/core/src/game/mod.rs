@@ -5,6 +5,8 @@
 //! no reversible options, ONAG Theorems 68-69), and equal games have equal
 //! handles, so equality is an integer compare.
 
+#[cfg(test)]
+mod arbitrary;
 mod atomic_weight;
 mod canonical;
 mod construct;

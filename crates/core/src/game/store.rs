@@ -494,30 +494,19 @@ fn unpublished(g: Game) -> ! {
 #[cfg(test)]
 mod tests {
     use super::store;
-    use crate::game::Game;
+    use crate::game::{arbitrary, Game};
     use crate::number::{Dyadic, Integer};
     use proptest::prelude::*;
 
-    fn leaf() -> impl Strategy<Value = Game> {
-        prop_oneof![
-            (-3i64..=3).prop_map(Game::integer),
-            (0u64..3).prop_map(Game::nimber),
-            (-2i64..=2).prop_map(Game::ups),
-            // Numbers whose stops have no scaled form: too fine, too large.
+    /// Games of small nus values, and numbers whose stops have no scaled
+    /// form (too fine, too large), and forms of them.
+    fn game() -> BoxedStrategy<Game> {
+        let unscaled = prop_oneof![
             (1i64..4).prop_map(|n| Game::number(Dyadic::new(Integer::from(2 * n - 1), 40))),
             (0u32..2).prop_map(|k| Game::integer(Integer::from(1i64 << 40) + Integer::from(k))),
-        ]
-    }
-
-    fn game() -> impl Strategy<Value = Game> {
-        prop_oneof![
-            leaf(),
-            (
-                prop::collection::vec(leaf(), 0..3),
-                prop::collection::vec(leaf(), 0..3),
-            )
-                .prop_map(|(l, r)| Game::from_options(&l, &r)),
-        ]
+        ];
+        let leaf = prop_oneof![arbitrary::leaf(), unscaled].boxed();
+        prop_oneof![leaf.clone(), arbitrary::form_of(leaf)].boxed()
     }
 
     proptest! {
