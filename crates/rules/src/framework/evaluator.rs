@@ -246,11 +246,12 @@ where
         let Some(k) = key else {
             return compute();
         };
-        if let Some(v) = recent::get(&k, self.tag) {
+        let place = recent::Place::of(&k, self.tag);
+        if let Some(v) = place.get() {
             return Ok(v);
         }
         let v = compute()?;
-        recent::put(k, self.tag, v);
+        place.put(v);
         Ok(v)
     }
 
@@ -304,21 +305,23 @@ where
         s: &S,
         probed: Option<PackedKey>,
     ) -> Result<Game, G::Error> {
-        let (q, negated) = self.normal_form(c, s.root());
+        let Some((q, negated)) = self.normal_form(c, s.root()) else {
+            return self.normalized(c, s, probed);
+        };
         let probed = probed.filter(|_| !negated && q == *c);
         let v = self.normalized(&q, s, probed)?;
         Ok(if negated { -v } else { v })
     }
 
     /// A component's representative under the game's symmetries in a
-    /// search from `root` (itself when the evaluator takes none), and
-    /// whether the representative's value is the negative of the
-    /// component's.
-    fn normal_form(&self, g: &G, root: &Root<'_, G>) -> (G, bool) {
+    /// search from `root`, and whether the representative's value is the
+    /// negative of the component's; None when the component is its own
+    /// representative (always, when the evaluator takes no symmetry).
+    fn normal_form(&self, g: &G, root: &Root<'_, G>) -> Option<(G, bool)> {
         if self.symmetry {
             g.normal_form_from(root.game, root.symmetries)
         } else {
-            (g.clone(), false)
+            None
         }
     }
 
@@ -332,16 +335,20 @@ where
         probed: Option<PackedKey>,
     ) -> Result<Game, G::Error> {
         let packed = probed.or_else(|| if self.table.packs() { q.packed() } else { None });
-        // Whether this function keeps the value in the recent ones.
-        let keep_recent = probed.is_none();
-        let found = match &packed {
-            Some(p) if keep_recent => recent::get(p, self.tag).or_else(|| {
+        // The key's place in the recent values, when this function keeps
+        // the value there.
+        let place = match (&packed, probed) {
+            (Some(p), None) => Some(recent::Place::of(p, self.tag)),
+            _ => None,
+        };
+        let found = match (&packed, &place) {
+            (Some(p), Some(place)) => place.get().or_else(|| {
                 let v = self.table.get_packed(p)?;
-                recent::put(*p, self.tag, v);
+                place.put(v);
                 Some(v)
             }),
-            Some(p) => self.table.get_packed(p),
-            None => self.table.get(q),
+            (Some(p), None) => self.table.get_packed(p),
+            (None, _) => self.table.get(q),
         };
         if let Some(v) = found {
             return Ok(v);
@@ -360,13 +367,11 @@ where
                 Ok::<_, G::Error>((Game::from_option_lists(l, r), options))
             })?,
         };
+        if let Some(place) = place {
+            place.put(v);
+        }
         match packed {
-            Some(p) => {
-                if keep_recent {
-                    recent::put(p, self.tag, v);
-                }
-                pending.finish_packed(p, v, options)
-            }
+            Some(p) => pending.finish_packed(p, v, options),
             None => pending.finish(v),
         }
         Ok(v)
@@ -414,7 +419,9 @@ where
             let parts = parts
                 .iter()
                 .map(|c| {
-                    let (q, negated) = self.normal_form(c, &s.0);
+                    let (q, negated) = self
+                        .normal_form(c, &s.0)
+                        .unwrap_or_else(|| (c.clone(), false));
                     let i = *index.entry(q).or_insert_with_key(|q| {
                         distinct.push(q.clone());
                         distinct.len() - 1

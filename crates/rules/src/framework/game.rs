@@ -67,9 +67,10 @@ pub trait PartizanGame: Clone + Eq + Hash {
     /// images such a search meets only by coincidence (a board of the
     /// root's shape), and keep them as they stand when the root has no
     /// symmetry: which is as exact, and saves most of the normal form of
-    /// every look-up.
-    fn normal_form_from(&self, _root: &Self, _root_symmetries: Symmetries) -> (Self, bool) {
-        self.normal_form()
+    /// every look-up. None when the game is its own representative (a
+    /// search then makes no copy of it).
+    fn normal_form_from(&self, _root: &Self, _root_symmetries: Symmetries) -> Option<(Self, bool)> {
+        Some(self.normal_form())
     }
 
     /// The value of this component when theory gives it without a search
@@ -139,7 +140,7 @@ impl<P: Position> PartizanGame for P {
         Position::symmetries(self)
     }
 
-    fn normal_form_from(&self, root: &Self, root_symmetries: Symmetries) -> (Self, bool) {
+    fn normal_form_from(&self, root: &Self, root_symmetries: Symmetries) -> Option<(Self, bool)> {
         self.normalize_from(root, root_symmetries)
     }
 

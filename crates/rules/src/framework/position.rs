@@ -178,9 +178,10 @@ pub trait Position: Clone + Eq + Hash + Debug + Send + Sync + 'static {
     }
 
     /// The representative a search from `root` takes for this position
-    /// (see `PartizanGame::normal_form_from`): by default its normal form.
-    fn normalize_from(&self, _root: &Self, _root_symmetries: Symmetries) -> (Self, bool) {
-        self.normalize()
+    /// (see `PartizanGame::normal_form_from`; None: the position itself):
+    /// by default its normal form.
+    fn normalize_from(&self, _root: &Self, _root_symmetries: Symmetries) -> Option<(Self, bool)> {
+        Some(self.normalize())
     }
 
     /// The value of this component when theory gives it without a search,

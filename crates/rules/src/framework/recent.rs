@@ -178,35 +178,59 @@ fn hash(key: &PackedKey, tag: u32) -> u64 {
         .wrapping_mul(0x9E37_79B9_7F4A_7C15)
 }
 
-/// The value this thread last saw for `key` in the evaluator tagged
-/// `tag`, if its line still holds it.
-pub fn get(key: &PackedKey, tag: u32) -> Option<Game> {
-    let h = hash(key, tag);
-    CACHE.with(|c| {
-        let c = c.borrow();
-        match narrow(key) {
-            Some(n) => c.narrow.get(h, &n, tag),
-            None => c.wide.get(h, key, tag),
-        }
-    })
+/// A key's place in this thread's cache for one evaluator: its hash and
+/// its narrow form, found once for a look-up and the put that follows a
+/// miss (each had hashed and narrowed the key).
+#[derive(Clone, Copy)]
+pub struct Place {
+    h: u64,
+    key: PackedKey,
+    narrow: Option<u64>,
+    tag: u32,
 }
 
-/// Remember `value` for `key` in the evaluator tagged `tag` (forgetting
-/// the oldest entry of its line).
-pub fn put(key: PackedKey, tag: u32, value: Game) {
-    let h = hash(&key, tag);
-    CACHE.with(|c| {
-        let mut c = c.borrow_mut();
-        match narrow(&key) {
-            Some(n) => c.narrow.put(h, n, tag, value),
-            None => c.wide.put(h, key, tag, value),
+impl Place {
+    /// The place of `key` for the evaluator tagged `tag`.
+    #[inline]
+    pub fn of(key: &PackedKey, tag: u32) -> Place {
+        Place {
+            h: hash(key, tag),
+            key: *key,
+            narrow: narrow(key),
+            tag,
         }
-    })
+    }
+
+    /// The value this thread last saw for the key in the evaluator, if
+    /// its line still holds it.
+    #[inline]
+    pub fn get(&self) -> Option<Game> {
+        CACHE.with(|c| {
+            let c = c.borrow();
+            match self.narrow {
+                Some(n) => c.narrow.get(self.h, &n, self.tag),
+                None => c.wide.get(self.h, &self.key, self.tag),
+            }
+        })
+    }
+
+    /// Remember `value` for the key in the evaluator (forgetting the
+    /// oldest entry of its line).
+    #[inline]
+    pub fn put(&self, value: Game) {
+        CACHE.with(|c| {
+            let mut c = c.borrow_mut();
+            match self.narrow {
+                Some(n) => c.narrow.put(self.h, n, self.tag, value),
+                None => c.wide.put(self.h, self.key, self.tag, value),
+            }
+        })
+    }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::{get, hash, new_tag, put, Line, CACHE, FIRST_BITS, MAX_BITS};
+    use super::{hash, new_tag, Line, Place, CACHE, FIRST_BITS, MAX_BITS};
     use crate::framework::position::{narrow, PackedKey};
     use onag_core::game::Game;
 
@@ -221,6 +245,14 @@ mod tests {
                 None => (c.wide.lines.len(), c.wide.index(h)),
             }
         })
+    }
+
+    fn get(key: &PackedKey, tag: u32) -> Option<Game> {
+        Place::of(key, tag).get()
+    }
+
+    fn put(key: PackedKey, tag: u32, value: Game) {
+        Place::of(&key, tag).put(value)
     }
 
     /// Keys that narrow (`wide` false) or not, numbered by `i`.

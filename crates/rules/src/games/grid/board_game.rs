@@ -195,20 +195,20 @@ impl<R: BoardRules<K>, const K: usize> Position for BoardGame<R, K> {
     /// instead of eight. Regions cut to other shapes keep their normal
     /// forms: regions of one shape and orientation come from anywhere on a
     /// board.
-    fn normalize_from(&self, root: &Self, root_symmetries: Symmetries) -> (Self, bool) {
+    fn normalize_from(&self, root: &Self, root_symmetries: Symmetries) -> Option<(Self, bool)> {
         let (rows, cols) = (self.rows(), self.cols());
         if rows != root.rows() || cols != root.cols() {
-            return self.normalize();
+            return Some(self.normalize());
         }
         // The root's symmetries are a `SymmetrySet` (its `symmetries`).
         let group = SymmetrySet(root_symmetries.0 as u16);
         if group == SymmetrySet::IDENTITY {
-            (*self, false)
+            None
         } else if group == SymmetrySet::all(rows, cols, R::COLOUR_SWAP && K >= 2) {
-            self.normalize()
+            Some(self.normalize())
         } else {
             let (b, negated) = self.board.least_image_in(group, R::TRANSPOSE_NEGATES);
-            (Self::new(b), negated)
+            Some((Self::new(b), negated))
         }
     }
 
