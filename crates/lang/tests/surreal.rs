@@ -211,6 +211,24 @@ fn sign_expansions_of_section_9() {
         // `+ -^ω` after it, which is the expansion of a larger number).
         ("((omega+7)/(7*omega)).SignExpansion", "\"+-(--+)^ω+\""),
         ("((omega+7)/(7*omega)).Birthday", "ω+1"),
+        // −ε + 2ε³ − 2ε⁴ + 2ε⁵ − …: the first term of the periodic part is
+        // compared with the head's exponent ε^-1, two steps up, and keeps
+        // one sign fewer of its exponent than the later terms do; the
+        // period starts after it (it was repeated from it).
+        (
+            "((-omega^2-omega+2)/(omega^3+omega^2)).SignExpansion",
+            "\"-+^(ω+1)-^ω(-^ω+-+^ω-+)^ω\"",
+        ),
+        (
+            "a := (-omega^2-omega+2)/(omega^3+omega^2); FromSignExpansion(a.SignExpansion) == a",
+            "true",
+        ),
+        // The exponents ω^99, ω^98, ... reach a negative coefficient of
+        // ω^0 only after a hundred terms, all written before the period.
+        (
+            "a := omega^100/(omega+1); FromSignExpansion(a.SignExpansion) == a",
+            "true",
+        ),
         ("FromSignExpansion(\"+-+\")", "3/4"),
         ("FromSignExpansion(\"+-(-+)^ω\")", "1/3"),
         ("FromSignExpansion(\"+^ω-^ω\")", "ω/2"),

@@ -205,29 +205,39 @@ pub fn expansion(series: &[Series]) -> Result<SignExpansion, NumberError> {
             continue;
         };
         let e = shift_term.exponent.clone();
-        // Terms of the period until the previous exponent has a negative
-        // coefficient of ω^e; from there on the contributions repeat.
+        // Terms of the period one by one until the contributions repeat:
+        // once the previous exponent has a negative coefficient of ω^e,
+        // and the contributions of a period are those of the next one.
+        // The first period after the head may differ from the next even
+        // then, its first term's signs being compared with the head's last
+        // exponent, at another distance than within the period: in
+        // `−ε + 2ε³ − 2ε⁴ + 2ε⁵ − …` one sign of `ε³`'s exponent is
+        // irrelevant against `ε`'s, three of `ε⁵`'s against `ε⁴`'s.
         let period_len = s.period.len();
         let mut k = 0usize;
+        // Terms written since the previous exponent's coefficient turned
+        // negative.
+        let mut settling = 0usize;
         loop {
             crate::interrupt::checkpoint();
-            let index = k;
-            let term = periodic_term(s, index);
             let stable = previous_exponent
                 .as_ref()
                 .is_some_and(|p| p.coefficient_of(&e).is_negative());
             if stable {
-                let mut body = Vec::new();
-                let mut prev = previous.clone();
-                for i in index..index + period_len {
-                    let t = periodic_term(s, i);
-                    let y = generalized_expansion(&t.exponent);
-                    body.extend(contribution(&y, &t, prev.as_ref())?);
-                    prev = Threshold::previous(&y, &t.coefficient);
+                let (body, after) = period_contributions(s, k, previous.clone())?;
+                let (next, _) = period_contributions(s, k + period_len, after)?;
+                if body == next {
+                    segments.push(Segment::Repeat(body));
+                    break;
                 }
-                segments.push(Segment::Repeat(body));
-                break;
+                settling += 1;
+                if settling > MAX_SETTLING_TERMS.saturating_add(period_len) {
+                    return Err(NumberError::new(
+                        "SignExpansion: the contributions of a periodic normal form do not settle",
+                    ));
+                }
             }
+            let term = periodic_term(s, k);
             let y = generalized_expansion(&term.exponent);
             segments.extend(contribution(&y, &term, previous.as_ref())?);
             previous = Threshold::previous(&y, &term.coefficient);
@@ -238,6 +248,31 @@ pub fn expansion(series: &[Series]) -> Result<SignExpansion, NumberError> {
         previous_exponent = None;
     }
     Ok(SignExpansion::new(segments))
+}
+
+/// The most terms of a periodic part written one by one, once the previous
+/// exponent has a negative coefficient of the shift's power, before the
+/// contributions repeat (they settle within a period of that term): a
+/// bound against a loop, past which the expansion is an error rather than
+/// a guess.
+const MAX_SETTLING_TERMS: usize = 64;
+
+/// The contributions of the period of `s` starting at its term `from`,
+/// the term before having left `previous`, and what the period's last
+/// term leaves for the next.
+fn period_contributions(
+    s: &Series,
+    from: usize,
+    mut previous: Option<Threshold>,
+) -> Result<(Vec<Segment>, Option<Threshold>), NumberError> {
+    let mut body = Vec::new();
+    for i in from..from + s.period.len() {
+        let t = periodic_term(s, i);
+        let y = generalized_expansion(&t.exponent);
+        body.extend(contribution(&y, &t, previous.as_ref())?);
+        previous = Threshold::previous(&y, &t.coefficient);
+    }
+    Ok((body, previous))
 }
 
 /// The i-th term of the periodic part: `period[i mod P]·ω^(⌊i/P⌋·shift)`.
