@@ -30,11 +30,17 @@ use std::sync::atomic::{AtomicU32, Ordering};
 /// log2 of the most lines of each kind per thread (1 MiB of narrow lines).
 /// Twice as many answered more look-ups (2.52M against 2.18M in the
 /// Konane search of the module documentation) but did not fit beside the
-/// rest in the processor's own 2 MiB cache: with the last level shared
-/// with busy neighbours, 2^15 lines took 0.76 s against 0.73 s on that
-/// search (median of 11), Fission `......|.x..x.|..xx..|.x..x.|......|......`
-/// 1.89 s against 1.71 s (of 5), and a simulated 2 MiB last level missed
-/// 4.51M times against 4.34M.
+/// rest in the processor's own cache (1 MiB a core): with the last level
+/// shared with busy neighbours, 2^15 lines took 0.76 s against 0.73 s on
+/// that search (median of 11), Fission
+/// `......|.x..x.|..xx..|.x..x.|......|......` 1.89 s against 1.71 s (of
+/// 5), and a simulated 2 MiB last level missed 4.51M times against 4.34M.
+/// Fewer lines trade the other way: the look-ups they no longer answer go
+/// to the shared table, and cost a Fission or Domineering search, whose
+/// misses are decomposed and normalised again, more than they save in the
+/// processor's cache (2^10 lines: Fission 6x6 and Domineering 4x7 3-5%
+/// slower, with two searches side by side; 2^13: 1.5-2.5% faster side by
+/// side, with 3% more instructions and no difference alone).
 const MAX_BITS: u32 = 14;
 
 /// log2 of the lines of a kind a thread starts with (64 KiB). A thread's
