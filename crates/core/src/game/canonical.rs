@@ -369,19 +369,35 @@ fn simplest_number_by<S: StopForm>(left: &[Game], right: &[Game]) -> Option<Opti
         a.as_ref().map(|a| a.stop.dyadic()),
         b.as_ref().map(|b| b.stop.dyadic()),
     );
-    let mut best = Dyadic::simplest_between(lo.as_ref(), hi.as_ref());
-    // An end may be simpler than every number strictly between (and two
-    // numbers of one birthday have a simpler one between them: no tie).
-    let mut born = best.birthday();
-    for (end, x, opts, left) in [(&a, lo, left, true), (&b, hi, right, false)] {
-        if let (Some(end), Some(x)) = (end, x) {
-            let day = x.birthday();
+    let between = Dyadic::simplest_between(lo.as_ref(), hi.as_ref());
+    let ends = [a.as_ref().zip(lo), b.as_ref().zip(hi)];
+    let best = simplest_allowed(between, ends, [left, right], Dyadic::birthday);
+    Some(Some(Game::number(best)))
+}
+
+/// The number `{left | right}` equals, given `between`, the simplest
+/// number strictly between the ends of its options' stops, and the ends of
+/// Left's and Right's options (`options`), each with its value in the form
+/// of `between`: an end may be simpler than every number strictly
+/// between, and is the number when its options allow it (two numbers of
+/// one birthday have a simpler one between them: no tie).
+fn simplest_allowed<S: StopForm, N, B: Ord>(
+    between: N,
+    ends: [Option<(&End<S>, N)>; 2],
+    options: [&[Game]; 2],
+    birthday: impl Fn(&N) -> B,
+) -> N {
+    let mut best = between;
+    let mut born = birthday(&best);
+    for ((end, opts), left) in ends.into_iter().zip(options).zip([true, false]) {
+        if let Some((end, x)) = end {
+            let day = birthday(&x);
             if day < born && end.contains(opts, left) {
                 (best, born) = (x, day);
             }
         }
     }
-    Some(Some(Game::number(best)))
+    best
 }
 
 /// A form in which stops are read and compared.
@@ -434,24 +450,17 @@ impl StopForm for i64 {
 
     /// In machine words, when the simplest number strictly between the
     /// ends has a scaled form: it, or an end that is simpler and allowed
-    /// (as the dyadic path decides).
+    /// ([`simplest_allowed`], as on the dyadic path).
     fn quick_number(
         a: &Option<End<Self>>,
         b: &Option<End<Self>>,
         left: &[Game],
         right: &[Game],
     ) -> Option<Game> {
-        let mut best =
-            simplest_between_scaled32(a.as_ref().map(|a| a.stop), b.as_ref().map(|b| b.stop))?;
-        let mut born = birthday_scaled32(best);
-        for (end, opts, left) in [(a, left, true), (b, right, false)] {
-            if let Some(end) = end {
-                let day = birthday_scaled32(end.stop);
-                if day < born && end.contains(opts, left) {
-                    (best, born) = (end.stop, day);
-                }
-            }
-        }
+        let (lo, hi) = (a.as_ref().map(|a| a.stop), b.as_ref().map(|b| b.stop));
+        let between = simplest_between_scaled32(lo, hi)?;
+        let ends = [a.as_ref().zip(lo), b.as_ref().zip(hi)];
+        let best = simplest_allowed(between, ends, [left, right], |&v| birthday_scaled32(v));
         Some(Game::number_scaled32(best))
     }
 }
