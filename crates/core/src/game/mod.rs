@@ -80,7 +80,7 @@ impl Game {
     /// through a small cache of this thread's recent ones: the numbers a
     /// search's canonical forms come to are few, and a handle, once made,
     /// is the same for the whole process.
-    pub fn number_scaled32(v: i64) -> Game {
+    pub(crate) fn number_scaled32(v: i64) -> Game {
         // Every slot starts as 0, the game 0: a true entry.
         thread_local! {
             static RECENT: [Cell<(i64, Game)>; 64] =

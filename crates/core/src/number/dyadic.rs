@@ -349,7 +349,7 @@ const SCALE32: u32 = 32;
 /// fractional bits ([`simplest_at_scale`], at scale 2^32). The canonical
 /// forms of a search ask it of their options' stops, which the store keeps
 /// at this scale.
-pub fn simplest_between_scaled32(lo: Option<i64>, hi: Option<i64>) -> Option<i64> {
+pub(crate) fn simplest_between_scaled32(lo: Option<i64>, hi: Option<i64>) -> Option<i64> {
     let one = 1i128 << SCALE32;
     let best = match (lo.map(i128::from), hi.map(i128::from)) {
         (None, None) => 0,
@@ -369,7 +369,7 @@ pub fn simplest_between_scaled32(lo: Option<i64>, hi: Option<i64>) -> Option<i64
 /// The birthday of the number `v / 2^32`: its integer part in absolute
 /// value, plus one and its number of fractional bits when it has some (as
 /// [`Dyadic::birthday`]).
-pub fn birthday_scaled32(v: i64) -> u64 {
+pub(crate) fn birthday_scaled32(v: i64) -> u64 {
     let a = v.unsigned_abs();
     let (int, fraction) = (a >> SCALE32, a & ((1 << SCALE32) - 1));
     if fraction == 0 {

@@ -13,7 +13,8 @@ mod rational;
 
 use std::fmt;
 
-pub use dyadic::{birthday_scaled32, simplest_between_scaled32, Dyadic, Prepared};
+pub(crate) use dyadic::{birthday_scaled32, simplest_between_scaled32};
+pub use dyadic::{Dyadic, Prepared};
 pub use integer::Integer;
 pub use rational::{Rational, MAX_POW_BITS};
 
