@@ -238,21 +238,14 @@ pub fn repl(how: Supervision, color: bool) -> ExitCode {
         "onag {}: :help for help, :vars for your variables, Ctrl-D to leave",
         env!("CARGO_PKG_VERSION")
     );
-    let mut ahead = std::collections::VecDeque::new();
     loop {
-        // Lines typed while the last input ran wait in the terminal, whole
-        // (it was not in raw mode): take them first, in order, so that the
-        // line editor does not swallow them.
-        if ahead.is_empty() {
-            ahead.extend(typed_ahead());
-        }
-        let line = match ahead.pop_front() {
-            Some(line) => line,
-            None => match editor.readline("onag> ") {
-                Ok(line) => line,
-                Err(ReadlineError::Interrupted) => continue,
-                Err(_) => break,
-            },
+        // Lines typed while the last input ran wait in the terminal; the
+        // line editor reads them at this prompt, and keeps what it read
+        // past the end of a line for the next one.
+        let line = match editor.readline("onag> ") {
+            Ok(line) => line,
+            Err(ReadlineError::Interrupted) => continue,
+            Err(_) => break,
         };
         let input = line.trim();
         if input.is_empty() {
@@ -292,38 +285,6 @@ pub fn repl(how: Supervision, color: bool) -> ExitCode {
         }
     }
     ExitCode::SUCCESS
-}
-
-/// The whole lines waiting on standard input, read without blocking.
-fn typed_ahead() -> Vec<String> {
-    let mut lines = Vec::new();
-    while line_waiting() {
-        let mut line = String::new();
-        match std::io::stdin().read_line(&mut line) {
-            Ok(0) | Err(_) => break,
-            Ok(_) => lines.push(line.trim_end_matches(['\n', '\r']).to_string()),
-        }
-    }
-    lines
-}
-
-/// Whether a line can be read from standard input at once (a terminal in
-/// its line mode is readable only when a whole line waits).
-#[cfg(unix)]
-fn line_waiting() -> bool {
-    use rustix::event::{poll, PollFd, PollFlags, Timespec};
-    let stdin = std::io::stdin();
-    let mut fds = [PollFd::new(&stdin, PollFlags::IN)];
-    let now = Timespec {
-        tv_sec: 0,
-        tv_nsec: 0,
-    };
-    matches!(poll(&mut fds, Some(&now)), Ok(n) if n > 0)
-}
-
-#[cfg(not(unix))]
-fn line_waiting() -> bool {
-    false
 }
 
 #[cfg(test)]
