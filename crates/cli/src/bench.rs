@@ -348,12 +348,18 @@ const PROGRAMS: &[(&str, &str)] = &[
 
 /// The processor time the process has used so far, over all its threads
 /// (zero where the system cannot tell).
+#[cfg(unix)]
 fn process_cpu_time() -> Duration {
     let t = rustix::time::clock_gettime(rustix::time::ClockId::ProcessCPUTime);
     match (u64::try_from(t.tv_sec), u32::try_from(t.tv_nsec)) {
         (Ok(s), Ok(ns)) => Duration::new(s, ns),
         _ => Duration::ZERO,
     }
+}
+
+#[cfg(not(unix))]
+fn process_cpu_time() -> Duration {
+    Duration::ZERO
 }
 
 /// What a program took: the time on the clock and the processor time of
