@@ -58,6 +58,7 @@ mod konane;
 mod layers;
 mod loopy;
 mod operations;
+mod oracle;
 mod partizan_heap;
 mod periodicity;
 mod plug_in;

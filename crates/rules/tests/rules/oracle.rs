@@ -1,0 +1,189 @@
+//! An independent oracle: the `cgt` crate (0.11), a separate
+//! implementation of canonical forms, temperature theory and of Domineering,
+//! Konane, Fission and Toads and Frogs, agrees with onag on random positions
+//! of those games and on random games: canonical forms, stops, means,
+//! temperatures, cooling, heating, reduced canonical forms and the atomic
+//! weights of all-small games.
+//!
+//! Where the two would differ by convention, the comparison stays where
+//! both are defined the same way: cgt gives a value as the atomic weight of
+//! some infinitesimals that are not all-small and have none by the
+//! definition (`{0 || vv | -3/4}`: onag says it is not atomic), so atomic
+//! weights are compared on all-small games only.
+
+use crate::boards::board_strings;
+use cgt::numeric::dyadic_rational_number::DyadicRationalNumber;
+use cgt::short::partizan::canonical_form::CanonicalForm;
+use cgt::short::partizan::games::{domineering, fission, konane, toads_and_frogs::ToadsAndFrogs};
+use cgt::short::partizan::partizan_game::PartizanGame;
+use cgt::short::partizan::transposition_table::ParallelTranspositionTable;
+use onag_core::game::Game;
+use onag_core::number::{Dyadic, Integer};
+use onag_rules::games::grid::domineering::Domineering;
+use onag_rules::games::grid::fission::Fission;
+use onag_rules::games::grid::konane::Konane;
+use onag_rules::games::strip::toads::{Toads, TOADS_AND_FROGS};
+use onag_rules::Evaluator;
+use proptest::prelude::*;
+use std::collections::HashMap;
+use std::str::FromStr;
+
+/// cgt's canonical form as an onag game, built from its options (shared
+/// followers converted once).
+fn from_cgt(g: &CanonicalForm) -> Game {
+    fn go(g: &CanonicalForm, memo: &mut HashMap<String, Game>) -> Game {
+        let key = g.to_string();
+        if let Some(&v) = memo.get(&key) {
+            return v;
+        }
+        let left: Vec<Game> = g.left_moves().map(|o| go(&o, memo)).collect();
+        let right: Vec<Game> = g.right_moves().map(|o| go(&o, memo)).collect();
+        let v = Game::from_options(&left, &right);
+        memo.insert(key, v);
+        v
+    }
+    go(g, &mut HashMap::new())
+}
+
+/// An onag game as cgt's canonical form, built from its options.
+fn to_cgt(g: Game) -> CanonicalForm {
+    fn go(g: Game, memo: &mut HashMap<Game, CanonicalForm>) -> CanonicalForm {
+        if let Some(v) = memo.get(&g) {
+            return v.clone();
+        }
+        let left = g.left_options().iter().map(|&o| go(o, memo)).collect();
+        let right = g.right_options().iter().map(|&o| go(o, memo)).collect();
+        let v = CanonicalForm::new_from_moves(left, right);
+        memo.insert(g, v.clone());
+        v
+    }
+    go(g, &mut HashMap::new())
+}
+
+/// cgt's dyadic rational as onag's.
+fn dyadic(x: DyadicRationalNumber) -> Dyadic {
+    Dyadic::new(Integer::from(x.numerator()), x.denominator_exponent())
+}
+
+/// cgt's value of a board of one of its grid games.
+fn cgt_value<G: PartizanGame + FromStr>(board: &str) -> Game {
+    let g = G::from_str(board).unwrap_or_else(|_| panic!("cgt reads {board}"));
+    from_cgt(&g.canonical_form(&ParallelTranspositionTable::new()))
+}
+
+/// Games built from `pool`: each step makes `{L | R}` from one to three
+/// members of the pool a side and adds it, and the game is the sum of the
+/// last two made (a pool of numbers alone makes numbers; sums make games
+/// with many options). Birthdays stay small enough for every computation
+/// to be quick.
+fn built_from(pool: Vec<Game>) -> impl Strategy<Value = Game> {
+    let side = prop::collection::vec(any::<prop::sample::Index>(), 1..4);
+    prop::collection::vec((side.clone(), side), 2..8).prop_map(move |steps| {
+        let mut pool = pool.clone();
+        for (l, r) in steps {
+            let left: Vec<Game> = l.iter().map(|i| *i.get(&pool)).collect();
+            let right: Vec<Game> = r.iter().map(|i| *i.get(&pool)).collect();
+            pool.push(Game::from_options(&left, &right));
+        }
+        let n = pool.len();
+        pool[n - 1] + pool[n - 2]
+    })
+}
+
+/// `^`.
+fn up() -> Game {
+    Game::from_options(&[Game::ZERO], &[Game::nimber(1)])
+}
+
+/// Games from numbers, nimbers, `^`, `v` and `±1`.
+fn games() -> impl Strategy<Value = Game> {
+    let half = Game::from_options(&[Game::ZERO], &[Game::integer(1)]);
+    let switch = Game::from_options(&[Game::integer(1)], &[Game::integer(-1)]);
+    built_from(vec![
+        Game::ZERO,
+        Game::integer(1),
+        Game::integer(-1),
+        Game::integer(2),
+        half,
+        -half,
+        Game::nimber(1),
+        Game::nimber(2),
+        up(),
+        -up(),
+        switch,
+    ])
+}
+
+/// All-small games: built from all-small games, with options on both
+/// sides at every step.
+fn all_small_games() -> impl Strategy<Value = Game> {
+    built_from(vec![
+        Game::ZERO,
+        Game::nimber(1),
+        Game::nimber(2),
+        up(),
+        -up(),
+    ])
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(1000))]
+
+    /// Domineering boards with blocked cells.
+    #[test]
+    fn domineering_agrees(s in board_strings(4, 4, vec!['.', '.', '.', '#'])) {
+        let onag = Evaluator::new().value(&Domineering::parse(&s).expect("valid"));
+        prop_assert_eq!(onag, cgt_value::<domineering::Domineering>(&s), "{}", s);
+    }
+
+    /// Konane boards with blocked cells.
+    #[test]
+    fn konane_agrees(s in board_strings(4, 5, vec!['.', 'x', 'o', 'x', 'o', '#'])) {
+        let onag = Evaluator::new().value(&Konane::parse(&s).expect("valid"));
+        prop_assert_eq!(onag, cgt_value::<konane::Konane>(&s), "{}", s);
+    }
+
+    /// Fission boards with blocked cells.
+    #[test]
+    fn fission_agrees(s in board_strings(4, 5, vec!['.', '.', '.', 'x', 'x', '#'])) {
+        let onag = Evaluator::new().value(&Fission::parse(&s).expect("valid"));
+        prop_assert_eq!(onag, cgt_value::<fission::Fission>(&s), "{}", s);
+    }
+
+    /// Toads and Frogs strips (cgt writes toads and frogs in capitals).
+    #[test]
+    fn toads_and_frogs_agrees(s in "[tf.]{1,12}") {
+        let onag = Evaluator::new().value(&Toads::parse(&s, TOADS_AND_FROGS).expect("valid"));
+        prop_assert_eq!(onag, cgt_value::<ToadsAndFrogs>(&s.to_uppercase()), "{}", s);
+    }
+
+    /// Canonical forms, stops, means, temperatures, cooling by 1/2 and 1,
+    /// heating by 1 and reduced canonical forms.
+    #[test]
+    fn game_values_agree(g in games()) {
+        let c = to_cgt(g);
+        prop_assert_eq!(from_cgt(&c), g, "{}", g);
+        prop_assert_eq!(g.left_stop(), dyadic(c.left_stop()), "{}", g);
+        prop_assert_eq!(g.right_stop(), dyadic(c.right_stop()), "{}", g);
+        prop_assert_eq!(g.mean(), dyadic(c.mean()), "{}", g);
+        prop_assert_eq!(g.temperature(), dyadic(c.temperature()), "{}", g);
+        for (n, e) in [(1, 1), (1, 0)] {
+            let t = Dyadic::new(Integer::from(n), e);
+            let cooled = from_cgt(&c.cool(DyadicRationalNumber::new(n, e)));
+            prop_assert_eq!(g.cool(&t), cooled, "{} cooled by {}", g, t);
+        }
+        let one = Game::integer(1);
+        prop_assert_eq!(g.heat(one), from_cgt(&c.heat(&to_cgt(one))), "{}", g);
+        prop_assert_eq!(g.reduced_canonical_form(), from_cgt(&c.reduced()), "{}", g);
+    }
+
+    /// Atomic weights of all-small games (the eccentric cases included),
+    /// and their reduced canonical forms.
+    #[test]
+    fn atomic_weights_agree(g in all_small_games()) {
+        prop_assert!(g.is_all_small(), "{}", g);
+        let c = to_cgt(g);
+        prop_assert_eq!(g.atomic_weight(), Some(from_cgt(&c.atomic_weight())), "{}", g);
+        prop_assert_eq!(g.reduced_canonical_form(), from_cgt(&c.reduced()), "{}", g);
+    }
+}
