@@ -1,6 +1,6 @@
 //! An independent oracle: the `cgt` crate (0.11), a separate
 //! implementation of canonical forms, temperature theory and of Domineering,
-//! Konane, Fission and Toads and Frogs, agrees with onag on random positions
+//! Konane, Fission, Amazons and Toads and Frogs, agrees with onag on random positions
 //! of those games and on random games: canonical forms, stops, means,
 //! temperatures, cooling, heating, reduced canonical forms and the atomic
 //! weights of all-small games.
@@ -14,11 +14,14 @@
 use crate::boards::board_strings;
 use cgt::numeric::dyadic_rational_number::DyadicRationalNumber;
 use cgt::short::partizan::canonical_form::CanonicalForm;
-use cgt::short::partizan::games::{domineering, fission, konane, toads_and_frogs::ToadsAndFrogs};
+use cgt::short::partizan::games::{
+    amazons, domineering, fission, konane, toads_and_frogs::ToadsAndFrogs,
+};
 use cgt::short::partizan::partizan_game::PartizanGame;
 use cgt::short::partizan::transposition_table::ParallelTranspositionTable;
 use onag_core::game::Game;
 use onag_core::number::{Dyadic, Integer};
+use onag_rules::games::grid::amazons::Amazons;
 use onag_rules::games::grid::domineering::Domineering;
 use onag_rules::games::grid::fission::Fission;
 use onag_rules::games::grid::konane::Konane;
@@ -185,5 +188,17 @@ proptest! {
         let c = to_cgt(g);
         prop_assert_eq!(g.atomic_weight(), Some(from_cgt(&c.atomic_weight())), "{}", g);
         prop_assert_eq!(g.reduced_canonical_form(), from_cgt(&c.reduced()), "{}", g);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// Amazons boards with burnt squares (at most 12 cells, and fewer cases:
+    /// the searches are long).
+    #[test]
+    fn amazons_agrees(s in board_strings(3, 4, vec!['.', '.', '.', 'x', 'o', '#', '#'])) {
+        let onag = Evaluator::new().value(&Amazons::parse(&s).expect("valid"));
+        prop_assert_eq!(onag, cgt_value::<amazons::Amazons>(&s), "{}", s);
     }
 }
