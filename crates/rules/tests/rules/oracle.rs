@@ -1,9 +1,9 @@
 //! An independent oracle: the `cgt` crate (0.11), a separate
 //! implementation of canonical forms, temperature theory and of Domineering,
-//! Konane, Fission, Amazons and Toads and Frogs, agrees with onag on random positions
-//! of those games and on random games: canonical forms, stops, means,
-//! temperatures, cooling, heating, reduced canonical forms and the atomic
-//! weights of all-small games.
+//! Konane, Fission, Amazons, Toads and Frogs and subtraction games, agrees
+//! with onag on random positions of those games and on random games:
+//! canonical forms, stops, means, temperatures, cooling, heating, reduced
+//! canonical forms and the atomic weights of all-small games.
 //!
 //! Where the two would differ by convention, the comparison stays where
 //! both are defined the same way: cgt gives a value as the atomic weight of
@@ -12,7 +12,9 @@
 //! weights are compared on all-small games only.
 
 use crate::boards::board_strings;
+use crate::Kinds;
 use cgt::numeric::dyadic_rational_number::DyadicRationalNumber;
+use cgt::short::impartial::games::subtraction::Sub;
 use cgt::short::partizan::canonical_form::CanonicalForm;
 use cgt::short::partizan::games::{
     amazons, domineering, fission, konane, toads_and_frogs::ToadsAndFrogs,
@@ -26,7 +28,8 @@ use onag_rules::games::grid::domineering::Domineering;
 use onag_rules::games::grid::fission::Fission;
 use onag_rules::games::grid::konane::Konane;
 use onag_rules::games::strip::toads::{Toads, TOADS_AND_FROGS};
-use onag_rules::Evaluator;
+use onag_rules::registry::{self, Make};
+use onag_rules::{Arg, Args, Evaluator};
 use proptest::prelude::*;
 use std::collections::HashMap;
 use std::str::FromStr;
@@ -151,6 +154,24 @@ proptest! {
     fn fission_agrees(s in board_strings(4, 5, vec!['.', '.', '.', 'x', 'x', '#'])) {
         let onag = Evaluator::new().value(&Fission::parse(&s).expect("valid"));
         prop_assert_eq!(onag, cgt_value::<fission::Fission>(&s), "{}", s);
+    }
+
+    /// The nim values of subtraction games, heaps 1 to 300 (cgt's sequence
+    /// starts at the empty heap).
+    #[test]
+    fn subtraction_games_agree(set in prop::collection::btree_set(1u32..16, 1..6)) {
+        let args = Args::new(vec![Arg::List(set.iter().map(|&k| Arg::int(k.into())).collect())]);
+        let Make::Schema(make) = registry::find("Subtraction").expect("registered").make else {
+            panic!("Subtraction takes its set");
+        };
+        let onag = make(&args).expect("a ruleset").heap().nim_value_sequence(300).expect("values");
+        let cgt: Vec<u64> = Sub::new(set.into_iter().collect())
+            .grundy_sequence()
+            .skip(1)
+            .take(300)
+            .map(|n| n.value().into())
+            .collect();
+        prop_assert_eq!(onag, cgt);
     }
 
     /// Toads and Frogs strips (cgt writes toads and frogs in capitals).
