@@ -2,8 +2,9 @@
 //! implementation of canonical forms, temperature theory and of Domineering,
 //! Konane, Fission, Amazons, Toads and Frogs and subtraction games, agrees
 //! with onag on random positions of those games and on random games:
-//! canonical forms, stops, means, temperatures, cooling, heating, reduced
-//! canonical forms and the atomic weights of all-small games.
+//! canonical forms, stops, means, temperatures, thermographs, cooling,
+//! heating, reduced canonical forms and the atomic weights of all-small
+//! games.
 //!
 //! Where the two would differ by convention, the comparison stays where
 //! both are defined the same way: cgt gives a value as the atomic weight of
@@ -14,6 +15,7 @@
 use crate::boards::board_strings;
 use crate::Kinds;
 use cgt::numeric::dyadic_rational_number::DyadicRationalNumber;
+use cgt::numeric::rational::Rational;
 use cgt::short::impartial::games::subtraction::Sub;
 use cgt::short::partizan::canonical_form::CanonicalForm;
 use cgt::short::partizan::games::{
@@ -69,6 +71,26 @@ fn to_cgt(g: Game) -> CanonicalForm {
 /// cgt's dyadic rational as onag's.
 fn dyadic(x: DyadicRationalNumber) -> Dyadic {
     Dyadic::new(Integer::from(x.numerator()), x.denominator_exponent())
+}
+
+/// A dyadic rational as cgt's rational (the small ones of these tests).
+fn rational(x: &Dyadic) -> Rational {
+    let n: i64 = x
+        .numerator()
+        .to_string()
+        .parse()
+        .expect("a small numerator");
+    Rational::new_fraction(n, 1u32 << x.exponent()).expect("a denominator")
+}
+
+/// cgt's finite rational as a dyadic rational, if it is one.
+fn dyadic_of(r: Rational) -> Option<Dyadic> {
+    let Rational::Value(q) = r else {
+        return None;
+    };
+    let d = *q.denom();
+    (d > 0 && d.count_ones() == 1)
+        .then(|| Dyadic::new(Integer::from(*q.numer()), d.trailing_zeros()))
 }
 
 /// cgt's value of a board of one of its grid games.
@@ -181,8 +203,8 @@ proptest! {
         prop_assert_eq!(onag, cgt_value::<ToadsAndFrogs>(&s.to_uppercase()), "{}", s);
     }
 
-    /// Canonical forms, stops, means, temperatures, cooling by 1/2 and 1,
-    /// heating by 1 and reduced canonical forms.
+    /// Canonical forms, stops, means, temperatures, thermographs, cooling
+    /// by 1/2 and 1, heating by 1 and reduced canonical forms.
     #[test]
     fn game_values_agree(g in games()) {
         let c = to_cgt(g);
@@ -195,6 +217,26 @@ proptest! {
             let t = Dyadic::new(Integer::from(n), e);
             let cooled = from_cgt(&c.cool(DyadicRationalNumber::new(n, e)));
             prop_assert_eq!(g.cool(&t), cooled, "{} cooled by {}", g, t);
+        }
+        // The walls of the thermographs agree at every temperature where
+        // either changes slope, between each two of those, at -1 and above
+        // the top: both are piecewise linear.
+        let (ours, theirs) = (g.thermograph(), c.thermograph());
+        let mut ts: Vec<Dyadic> = ours.left.critical_temperatures();
+        ts.extend(ours.right.critical_temperatures());
+        for p in theirs.left_wall.critical_points.iter().chain(&theirs.right_wall.critical_points) {
+            ts.push(dyadic_of(*p).expect("a dyadic critical temperature"));
+        }
+        ts.push(Dyadic::from_integer(Integer::from(-1)));
+        ts.push(ours.temperature() + &Dyadic::from_integer(Integer::from(1)));
+        ts.sort();
+        ts.dedup();
+        let mids: Vec<Dyadic> = ts.windows(2).map(|w| (&w[0] + &w[1]).half()).collect();
+        ts.extend(mids);
+        for t in &ts {
+            let r = rational(t);
+            prop_assert_eq!(Some(ours.left.value_at(t)), dyadic_of(theirs.left_wall.value_at(r)), "{} left wall at {}", g, t);
+            prop_assert_eq!(Some(ours.right.value_at(t)), dyadic_of(theirs.right_wall.value_at(r)), "{} right wall at {}", g, t);
         }
         let one = Game::integer(1);
         prop_assert_eq!(g.heat(one), from_cgt(&c.heat(&to_cgt(one))), "{}", g);
