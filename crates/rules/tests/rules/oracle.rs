@@ -1,7 +1,7 @@
 //! An independent oracle: the `cgt` crate (0.11), a separate
 //! implementation of canonical forms, temperature theory and of Domineering,
-//! Konane, Fission, Amazons, Toads and Frogs and subtraction games, agrees
-//! with onag on random positions of those games and on random games:
+//! Konane, Fission, Amazons, Toads and Frogs, Snort and subtraction games,
+//! agrees with onag on random positions of those games and on random games:
 //! canonical forms, stops, means, temperatures, thermographs, cooling,
 //! heating, reduced canonical forms and the atomic weights of all-small
 //! games.
@@ -14,10 +14,13 @@
 
 use crate::boards::board_strings;
 use crate::Kinds;
+use cgt::graph::adjacency_matrix::undirected::UndirectedGraph;
+use cgt::graph::{Graph as _, VertexIndex};
 use cgt::numeric::dyadic_rational_number::DyadicRationalNumber;
 use cgt::numeric::rational::Rational;
 use cgt::short::impartial::games::subtraction::Sub;
 use cgt::short::partizan::canonical_form::CanonicalForm;
+use cgt::short::partizan::games::snort::{Snort, VertexColor, VertexKind};
 use cgt::short::partizan::games::{
     amazons, domineering, fission, konane, toads_and_frogs::ToadsAndFrogs,
 };
@@ -25,6 +28,8 @@ use cgt::short::partizan::partizan_game::PartizanGame;
 use cgt::short::partizan::transposition_table::ParallelTranspositionTable;
 use onag_core::game::Game;
 use onag_core::number::{Dyadic, Integer};
+use onag_rules::boards::graph::Graph;
+use onag_rules::games::graph::col::{Col, SNORT};
 use onag_rules::games::grid::amazons::Amazons;
 use onag_rules::games::grid::domineering::Domineering;
 use onag_rules::games::grid::fission::Fission;
@@ -194,6 +199,39 @@ proptest! {
             .map(|n| n.value().into())
             .collect();
         prop_assert_eq!(onag, cgt);
+    }
+
+    /// Snort on graphs of up to 7 vertices, tinted at random (no loops,
+    /// no repeated edges).
+    #[test]
+    fn snort_agrees(
+        (tints, edges) in (1usize..=7).prop_flat_map(|n| {
+            (
+                prop::collection::vec(0usize..3, n),
+                prop::collection::btree_set((0..n, 0..n), 0..12),
+            )
+        })
+    ) {
+        let edges: Vec<(usize, usize)> = edges.into_iter().filter(|(u, v)| u < v).collect();
+        let graph = Graph {
+            vertex_labels: tints.iter().map(|&t| ["", "L", "R"][t].to_string()).collect(),
+            edges: edges.iter().map(|&(u, v)| (u, v, String::new())).collect(),
+        };
+        let ours = Evaluator::new().value(&Col::from_graph(&graph, SNORT).expect("valid"));
+        let kinds: Vec<VertexKind> = tints
+            .iter()
+            .map(|&t| {
+                VertexKind::Single([VertexColor::Empty, VertexColor::TintLeft, VertexColor::TintRight][t])
+            })
+            .collect();
+        let pairs: Vec<(VertexIndex, VertexIndex)> = edges
+            .iter()
+            .map(|&(u, v)| (VertexIndex { index: u }, VertexIndex { index: v }))
+            .collect();
+        let snort: Snort<VertexKind, UndirectedGraph<VertexKind>> =
+            Snort::new(UndirectedGraph::from_edges(&pairs, &kinds));
+        let theirs = from_cgt(&snort.canonical_form(&ParallelTranspositionTable::new()));
+        prop_assert_eq!(ours, theirs, "{}", graph.to_graph_string());
     }
 
     /// Toads and Frogs strips (cgt writes toads and frogs in capitals).
