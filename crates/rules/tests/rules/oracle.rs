@@ -1,10 +1,10 @@
 //! An independent oracle: the `cgt` crate (0.11), a separate
 //! implementation of canonical forms, temperature theory and of Domineering,
-//! Konane, Fission, Amazons, Toads and Frogs, Snort and subtraction games,
-//! agrees with onag on random positions of those games and on random games:
-//! canonical forms, stops, means, temperatures, thermographs, cooling,
-//! heating, reduced canonical forms and the atomic weights of all-small
-//! games.
+//! Konane, Fission, Amazons, Toads and Frogs, Snort, Col and subtraction
+//! games, agrees with onag on random positions of those games and on random
+//! games: canonical forms, stops, means, temperatures, thermographs,
+//! cooling, heating, reduced canonical forms and the atomic weights of
+//! all-small games.
 //!
 //! Where the two would differ by convention, the comparison stays where
 //! both are defined the same way: cgt gives a value as the atomic weight of
@@ -20,7 +20,8 @@ use cgt::numeric::dyadic_rational_number::DyadicRationalNumber;
 use cgt::numeric::rational::Rational;
 use cgt::short::impartial::games::subtraction::Sub;
 use cgt::short::partizan::canonical_form::CanonicalForm;
-use cgt::short::partizan::games::snort::{Snort, VertexColor, VertexKind};
+use cgt::short::partizan::games::col::{Col as CgtCol, VertexColor as ColTint};
+use cgt::short::partizan::games::snort::{Snort, VertexColor as Tint, VertexKind};
 use cgt::short::partizan::games::{
     amazons, domineering, fission, konane, toads_and_frogs::ToadsAndFrogs,
 };
@@ -29,7 +30,7 @@ use cgt::short::partizan::transposition_table::ParallelTranspositionTable;
 use onag_core::game::Game;
 use onag_core::number::{Dyadic, Integer};
 use onag_rules::boards::graph::Graph;
-use onag_rules::games::graph::col::{Col, SNORT};
+use onag_rules::games::graph::col::{Col, COL, SNORT};
 use onag_rules::games::grid::amazons::Amazons;
 use onag_rules::games::grid::domineering::Domineering;
 use onag_rules::games::grid::fission::Fission;
@@ -96,6 +97,37 @@ fn dyadic_of(r: Rational) -> Option<Dyadic> {
     let d = *q.denom();
     (d > 0 && d.count_ones() == 1)
         .then(|| Dyadic::new(Integer::from(*q.numer()), d.trailing_zeros()))
+}
+
+/// Graphs of 1 to 7 vertices, each untinted (0), tinted L (1) or R (2),
+/// and their edges, without loops or repeated edges.
+fn tinted_graphs() -> impl Strategy<Value = (Vec<usize>, Vec<(usize, usize)>)> {
+    (1usize..=7).prop_flat_map(|n| {
+        (
+            prop::collection::vec(0usize..3, n),
+            prop::collection::btree_set((0..n, 0..n), 0..12)
+                .prop_map(|e| e.into_iter().filter(|(u, v)| u < v).collect()),
+        )
+    })
+}
+
+/// The graph of [`tinted_graphs`] for onag's GenCol rulesets.
+fn onag_graph(tints: &[usize], edges: &[(usize, usize)]) -> Graph {
+    Graph {
+        vertex_labels: tints
+            .iter()
+            .map(|&t| ["", "L", "R"][t].to_string())
+            .collect(),
+        edges: edges.iter().map(|&(u, v)| (u, v, String::new())).collect(),
+    }
+}
+
+/// The edges of [`tinted_graphs`] for cgt's graphs.
+fn vertex_pairs(edges: &[(usize, usize)]) -> Vec<(VertexIndex, VertexIndex)> {
+    edges
+        .iter()
+        .map(|&(u, v)| (VertexIndex { index: u }, VertexIndex { index: v }))
+        .collect()
 }
 
 /// cgt's value of a board of one of its grid games.
@@ -201,36 +233,36 @@ proptest! {
         prop_assert_eq!(onag, cgt);
     }
 
-    /// Snort on graphs of up to 7 vertices, tinted at random (no loops,
-    /// no repeated edges).
+    /// Snort on graphs of up to 7 vertices, tinted at random.
     #[test]
-    fn snort_agrees(
-        (tints, edges) in (1usize..=7).prop_flat_map(|n| {
-            (
-                prop::collection::vec(0usize..3, n),
-                prop::collection::btree_set((0..n, 0..n), 0..12),
-            )
-        })
-    ) {
-        let edges: Vec<(usize, usize)> = edges.into_iter().filter(|(u, v)| u < v).collect();
-        let graph = Graph {
-            vertex_labels: tints.iter().map(|&t| ["", "L", "R"][t].to_string()).collect(),
-            edges: edges.iter().map(|&(u, v)| (u, v, String::new())).collect(),
-        };
+    fn snort_agrees((tints, edges) in tinted_graphs()) {
+        let graph = onag_graph(&tints, &edges);
         let ours = Evaluator::new().value(&Col::from_graph(&graph, SNORT).expect("valid"));
+        // A vertex tinted L is one only Left may colour, in both.
         let kinds: Vec<VertexKind> = tints
             .iter()
-            .map(|&t| {
-                VertexKind::Single([VertexColor::Empty, VertexColor::TintLeft, VertexColor::TintRight][t])
-            })
-            .collect();
-        let pairs: Vec<(VertexIndex, VertexIndex)> = edges
-            .iter()
-            .map(|&(u, v)| (VertexIndex { index: u }, VertexIndex { index: v }))
+            .map(|&t| VertexKind::Single([Tint::Empty, Tint::TintLeft, Tint::TintRight][t]))
             .collect();
         let snort: Snort<VertexKind, UndirectedGraph<VertexKind>> =
-            Snort::new(UndirectedGraph::from_edges(&pairs, &kinds));
+            Snort::new(UndirectedGraph::from_edges(&vertex_pairs(&edges), &kinds));
         let theirs = from_cgt(&snort.canonical_form(&ParallelTranspositionTable::new()));
+        prop_assert_eq!(ours, theirs, "{}", graph.to_graph_string());
+    }
+
+    /// Col on graphs of up to 7 vertices, tinted at random.
+    #[test]
+    fn col_agrees((tints, edges) in tinted_graphs()) {
+        let graph = onag_graph(&tints, &edges);
+        let ours = Evaluator::new().value(&Col::from_graph(&graph, COL).expect("valid"));
+        // onag's tint L (next to a Left vertex: only Right may colour it)
+        // is cgt's Right tint (where Right may play).
+        let colours: Vec<ColTint> = tints
+            .iter()
+            .map(|&t| [ColTint::Empty, ColTint::TintRight, ColTint::TintLeft][t])
+            .collect();
+        let col: CgtCol<ColTint, UndirectedGraph<ColTint>> =
+            CgtCol::new(UndirectedGraph::from_edges(&vertex_pairs(&edges), &colours));
+        let theirs = from_cgt(&col.canonical_form(&ParallelTranspositionTable::new()));
         prop_assert_eq!(ours, theirs, "{}", graph.to_graph_string());
     }
 
