@@ -1,10 +1,10 @@
 //! An independent oracle: the `cgt` crate (0.11), a separate
 //! implementation of canonical forms, temperature theory and of Domineering,
-//! Konane, Fission, Amazons, Toads and Frogs, Snort, Col and subtraction
-//! games, agrees with onag on random positions of those games and on random
-//! games: canonical forms, stops, means, temperatures, thermographs,
-//! cooling, heating, reduced canonical forms and the atomic weights of
-//! all-small games.
+//! Konane, Fission, Amazons, Toads and Frogs, Toppling Dominoes, Snort, Col
+//! and subtraction games, agrees with onag on random positions of those
+//! games and on random games: canonical forms, stops, means, temperatures,
+//! thermographs, cooling, heating, reduced canonical forms and the atomic
+//! weights of all-small games.
 //!
 //! Where the two would differ by convention, the comparison stays where
 //! both are defined the same way: cgt gives a value as the atomic weight of
@@ -16,12 +16,14 @@ use crate::boards::board_strings;
 use crate::Kinds;
 use cgt::graph::adjacency_matrix::undirected::UndirectedGraph;
 use cgt::graph::{Graph as _, VertexIndex};
+use cgt::grid::small_bit_grid::SmallBitGrid;
 use cgt::numeric::dyadic_rational_number::DyadicRationalNumber;
 use cgt::numeric::rational::Rational;
 use cgt::short::impartial::games::subtraction::Sub;
 use cgt::short::partizan::canonical_form::CanonicalForm;
 use cgt::short::partizan::games::col::{Col as CgtCol, VertexColor as ColTint};
 use cgt::short::partizan::games::snort::{Snort, VertexColor as Tint, VertexKind};
+use cgt::short::partizan::games::toppling_dominoes::{Tile as Domino, TopplingDominoes};
 use cgt::short::partizan::games::{
     amazons, domineering, fission, konane, toads_and_frogs::ToadsAndFrogs,
 };
@@ -36,6 +38,7 @@ use onag_rules::games::grid::domineering::Domineering;
 use onag_rules::games::grid::fission::Fission;
 use onag_rules::games::grid::konane::Konane;
 use onag_rules::games::strip::toads::{Toads, TOADS_AND_FROGS};
+use onag_rules::games::strip::toppling::Toppling;
 use onag_rules::registry::{self, Make};
 use onag_rules::{Arg, Args, Evaluator};
 use proptest::prelude::*;
@@ -264,6 +267,22 @@ proptest! {
             CgtCol::new(UndirectedGraph::from_edges(&vertex_pairs(&edges), &colours));
         let theirs = from_cgt(&col.canonical_form(&ParallelTranspositionTable::new()));
         prop_assert_eq!(ours, theirs, "{}", graph.to_graph_string());
+    }
+
+    /// Toppling Dominoes rows of blue and red dominoes (cgt's rows have no
+    /// gaps and no grey dominoes).
+    #[test]
+    fn toppling_dominoes_agree(s in "[lr]{1,12}") {
+        let ours = Evaluator::new().value(&Toppling::parse(&s).expect("valid"));
+        let row: Vec<Domino> = s
+            .chars()
+            .map(|c| if c == 'l' { Domino::Blue } else { Domino::Red })
+            .collect();
+        let grid = SmallBitGrid::from_arr(row.len() as u8, 1, &row).expect("a row of at most 64");
+        let theirs = from_cgt(
+            &TopplingDominoes::new(vec![grid]).canonical_form(&ParallelTranspositionTable::new()),
+        );
+        prop_assert_eq!(ours, theirs, "{}", s);
     }
 
     /// Toads and Frogs strips (cgt writes toads and frogs in capitals).
