@@ -133,10 +133,14 @@ fn vertex_pairs(edges: &[(usize, usize)]) -> Vec<(VertexIndex, VertexIndex)> {
         .collect()
 }
 
+/// cgt's value of a position of one of its games, from a fresh table.
+fn cgt_form<G: PartizanGame>(g: &G) -> Game {
+    from_cgt(&g.canonical_form(&ParallelTranspositionTable::new()))
+}
+
 /// cgt's value of a board of one of its grid games.
 fn cgt_value<G: PartizanGame + FromStr>(board: &str) -> Game {
-    let g = G::from_str(board).unwrap_or_else(|_| panic!("cgt reads {board}"));
-    from_cgt(&g.canonical_form(&ParallelTranspositionTable::new()))
+    cgt_form(&G::from_str(board).unwrap_or_else(|_| panic!("cgt reads {board}")))
 }
 
 /// Games built from `pool`: each step makes `{L | R}` from one to three
@@ -248,7 +252,7 @@ proptest! {
             .collect();
         let snort: Snort<VertexKind, UndirectedGraph<VertexKind>> =
             Snort::new(UndirectedGraph::from_edges(&vertex_pairs(&edges), &kinds));
-        let theirs = from_cgt(&snort.canonical_form(&ParallelTranspositionTable::new()));
+        let theirs = cgt_form(&snort);
         prop_assert_eq!(ours, theirs, "{}", graph.to_graph_string());
     }
 
@@ -265,7 +269,7 @@ proptest! {
             .collect();
         let col: CgtCol<ColTint, UndirectedGraph<ColTint>> =
             CgtCol::new(UndirectedGraph::from_edges(&vertex_pairs(&edges), &colours));
-        let theirs = from_cgt(&col.canonical_form(&ParallelTranspositionTable::new()));
+        let theirs = cgt_form(&col);
         prop_assert_eq!(ours, theirs, "{}", graph.to_graph_string());
     }
 
@@ -279,9 +283,7 @@ proptest! {
             .map(|c| if c == 'l' { Domino::Blue } else { Domino::Red })
             .collect();
         let grid = SmallBitGrid::from_arr(row.len() as u8, 1, &row).expect("a row of at most 64");
-        let theirs = from_cgt(
-            &TopplingDominoes::new(vec![grid]).canonical_form(&ParallelTranspositionTable::new()),
-        );
+        let theirs = cgt_form(&TopplingDominoes::new(vec![grid]));
         prop_assert_eq!(ours, theirs, "{}", s);
     }
 
