@@ -84,11 +84,7 @@ fn dyadic(x: DyadicRationalNumber) -> Dyadic {
 
 /// A dyadic rational as cgt's rational (the small ones of these tests).
 fn rational(x: &Dyadic) -> Rational {
-    let n: i64 = x
-        .numerator()
-        .to_string()
-        .parse()
-        .expect("a small numerator");
+    let n = x.numerator().to_i64().expect("a small numerator");
     Rational::new_fraction(n, 1u32 << x.exponent()).expect("a denominator")
 }
 
