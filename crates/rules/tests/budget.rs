@@ -17,7 +17,9 @@ fn values_do_not_change_when_tables_forget() {
     // Without a budget first: every component stays in the table.
     let free = Evaluator::new();
     let expected: Vec<_> = boards.iter().map(|b| free.value(b)).collect();
-    let free_k = Evaluator::new();
+    // Konane has a level: its depth-first search is the one with a table
+    // to forget.
+    let free_k = Evaluator::new().depth_first();
     let expected_k = free_k.value(&konane);
     let (all, all_k) = (free.table_size(), free_k.table_size());
     drop((free, free_k));
@@ -29,8 +31,11 @@ fn values_do_not_change_when_tables_forget() {
     for (b, v) in boards.iter().zip(&expected) {
         assert_eq!(tight.value(b), *v);
     }
-    let tight_k = Evaluator::new();
+    let tight_k = Evaluator::new().depth_first();
     assert_eq!(tight_k.value(&konane), expected_k);
+    // The search by levels gives up past its share of the budget, and
+    // the depth-first search values the board.
+    assert_eq!(Evaluator::new().value(&konane), expected_k);
     assert!(
         tight.table_size() < all,
         "the Domineering table forgot nothing: {} of {all}",

@@ -9,6 +9,10 @@
 //! options of a component are valued is the only thing that varies: one
 //! after the other for any game, in parallel (rayon) for games that are
 //! `Send + Sync` when a component has many options.
+//!
+//! A game with a level (a measure every move lowers, such as Konane's
+//! stones) is first valued without recursion: its positions listed level
+//! by level from the top, then valued from the bottom up ([`levels`]).
 
 use super::cache;
 use super::game::{infallible, PartizanGame};
@@ -21,12 +25,17 @@ use rustc_hash::FxHashMap;
 use std::marker::PhantomData;
 use std::rc::Rc;
 
+mod levels;
+
 /// Evaluates games of one type, remembering every component it has seen in
 /// its table.
 pub struct Evaluator<G, T = SharedTable<G, Game>> {
     table: T,
     decompose: bool,
     symmetry: bool,
+    /// Whether games with a level are valued level by level
+    /// ([`levels`]).
+    levels: bool,
     /// Components with at least this many options evaluate them in
     /// parallel (when the game type allows it): [`PARALLEL_OPTIONS`].
     parallel_threshold: usize,
@@ -60,6 +69,7 @@ impl<G, T: Default> Evaluator<G, T> {
         Evaluator {
             decompose: false,
             symmetry: false,
+            levels: false,
             parallel_threshold: usize::MAX,
             ..Self::new()
         }
@@ -84,6 +94,7 @@ impl<G, T> Evaluator<G, T> {
             table,
             decompose: true,
             symmetry: true,
+            levels: true,
             parallel_threshold: PARALLEL_OPTIONS,
             tag: recent::new_tag(),
             game: PhantomData,
@@ -96,6 +107,15 @@ impl<G, T> Evaluator<G, T> {
     pub fn parallel_from(self, options: usize) -> Self {
         Evaluator {
             parallel_threshold: options,
+            ..self
+        }
+    }
+
+    /// The evaluator searching depth first always, also games that have a
+    /// level ([`levels`]): for checking one search against the other.
+    pub fn depth_first(self) -> Self {
+        Evaluator {
+            levels: false,
             ..self
         }
     }
@@ -205,7 +225,11 @@ where
     /// The canonical form of a game, its options valued one after the
     /// other.
     pub fn canonical_form(&self, g: &G) -> Result<Game, G::Error> {
-        self.sum(g, &Serial(Root::new(g)))
+        let root = Root::new(g);
+        match self.by_levels(g, &root)? {
+            Some(v) => Ok(v),
+            None => self.sum(g, &Serial(root)),
+        }
     }
 
     /// Number of components in the table.
@@ -396,7 +420,11 @@ where
     /// The canonical form of a game, the options of components with many
     /// of them valued in parallel.
     pub fn canonical_form_parallel(&self, g: &G) -> Result<Game, G::Error> {
-        self.sum(g, &Parallel(Root::new(g)))
+        let root = Root::new(g);
+        match self.by_levels(g, &root)? {
+            Some(v) => Ok(v),
+            None => self.sum(g, &Parallel(root)),
+        }
     }
 
     /// The values of many games, searched in parallel: their components

@@ -89,6 +89,14 @@ pub trait PartizanGame: Clone + Eq + Hash {
     fn packed(&self) -> Option<PackedKey> {
         None
     }
+
+    /// A measure every move strictly lowers, and that no component of a
+    /// game exceeds the game's (a board's stones, or its empty cells), when
+    /// the game has one: a search can then value the positions below a
+    /// game level by level (`Evaluator::by_levels`). None by default.
+    fn level(&self) -> Option<u32> {
+        None
+    }
 }
 
 /// A short impartial game given by its options: both players have the
@@ -150,6 +158,10 @@ impl<P: Position> PartizanGame for P {
 
     fn packed(&self) -> Option<PackedKey> {
         Position::packed(self)
+    }
+
+    fn level(&self) -> Option<u32> {
+        Position::level(self)
     }
 }
 

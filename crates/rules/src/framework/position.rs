@@ -196,6 +196,12 @@ pub trait Position: Clone + Eq + Hash + Debug + Send + Sync + 'static {
         None
     }
 
+    /// A measure every move strictly lowers (see
+    /// `PartizanGame::level`), or None.
+    fn level(&self) -> Option<u32> {
+        None
+    }
+
     /// The position as written inside the ruleset's parentheses, e.g.
     /// `"..|.."` (with the quotes) or `20`.
     fn text(&self) -> String;

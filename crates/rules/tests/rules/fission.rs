@@ -90,6 +90,14 @@ proptest! {
         prop_assert_eq!(Evaluator::new().value(&p), Evaluator::plain().value(&p));
     }
 
+    /// The search by levels and the depth-first search (both with
+    /// decomposition and symmetry) agree.
+    #[test]
+    fn levels_agree_with_the_depth_first_search((s, _) in board()) {
+        let p = Fission::parse(&s).expect("valid");
+        prop_assert_eq!(Evaluator::new().value(&p), Evaluator::new().depth_first().value(&p));
+    }
+
     /// Transposing the board swaps the players and negates the value.
     #[test]
     fn transposition_negates((s, t) in board()) {

@@ -88,6 +88,10 @@ fn board() -> impl Strategy<Value = String> {
     board_strings(4, 4, vec!['.', '.', 'x', 'o', 'x', 'o', '#'])
 }
 
+fn larger_board() -> impl Strategy<Value = String> {
+    board_strings(4, 5, vec!['.', 'x', 'o', 'x', 'o', 'x', 'o', '#'])
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(150))]
 
@@ -103,7 +107,16 @@ proptest! {
     #[test]
     fn the_parallel_search_preserves_values(s in board()) {
         let p = Konane::parse(&s).expect("valid");
-        prop_assert_eq!(Evaluator::new().parallel_from(2).value(&p), Evaluator::plain().value(&p));
+        let parallel = Evaluator::new().depth_first().parallel_from(2);
+        prop_assert_eq!(parallel.value(&p), Evaluator::plain().value(&p));
+    }
+
+    /// The search by levels and the depth-first search (both with
+    /// decomposition and symmetry) agree on boards of up to 4x5.
+    #[test]
+    fn levels_agree_with_the_depth_first_search(s in larger_board()) {
+        let p = Konane::parse(&s).expect("valid");
+        prop_assert_eq!(Evaluator::new().value(&p), Evaluator::new().depth_first().value(&p));
     }
 
     /// A board the evaluator takes as its own only component, without

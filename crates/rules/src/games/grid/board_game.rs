@@ -44,6 +44,16 @@ pub trait BoardRules<const K: usize>:
     /// Whether the region `region` (of unblocked cells) can hold a move;
     /// regions that cannot are 0 and are dropped.
     fn live(board: &BitBoard<K>, region: u128) -> bool;
+
+    /// A measure of the board that every move strictly lowers, and that no
+    /// region of it exceeds the board's (see `PartizanGame::level`), or
+    /// None. A game gives it when the search by levels pays: Konane and
+    /// Fission; Domineering and Amazons, whose boards split into regions
+    /// met again from many boards, search faster depth first (Amazons
+    /// `x..|...|..o|...` 0.48 s depth first, 0.56 s by levels).
+    fn level(_board: &BitBoard<K>) -> Option<u32> {
+        None
+    }
 }
 
 /// A position of a game on a bitboard: the board, at most 128 cells.
@@ -214,6 +224,10 @@ impl<R: BoardRules<K>, const K: usize> Position for BoardGame<R, K> {
 
     fn packed(&self) -> Option<PackedKey> {
         self.board.packed()
+    }
+
+    fn level(&self) -> Option<u32> {
+        R::level(&self.board)
     }
 
     fn text(&self) -> String {

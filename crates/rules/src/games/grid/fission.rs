@@ -68,4 +68,9 @@ impl BoardRules<2> for FissionRules {
     fn live(b: &BitBoard<2>, region: u128) -> bool {
         region & b.layers[0] != 0
     }
+
+    /// The empty cells: every move fills one (a stone becomes two).
+    fn level(b: &BitBoard<2>) -> Option<u32> {
+        Some(b.empty_count())
+    }
 }

@@ -11,7 +11,7 @@
 //! orthogonal for both) and the colour exchange, which negates.
 
 use super::board_game::{BoardGame, BoardRules};
-use crate::boards::bitboard::{low, row_starts_of, BitBoard};
+use crate::boards::bitboard::{count, low, row_starts_of, BitBoard};
 use crate::boards::directions::{Step, ORTHOGONAL};
 use crate::boards::word::{low64, row_starts64};
 use crate::framework::entry::{Make, Package, RulesetEntry};
@@ -53,6 +53,11 @@ impl BoardRules<3> for KonaneRules {
     /// A region without stones of both colours has no jump.
     fn live(b: &BitBoard<3>, region: u128) -> bool {
         region & b.layers[0] != 0 && region & b.layers[1] != 0
+    }
+
+    /// The stones on the board: every jump captures at least one.
+    fn level(b: &BitBoard<3>) -> Option<u32> {
+        Some(count(b.layers[0] | b.layers[1]))
     }
 }
 
