@@ -82,6 +82,9 @@ struct Levels<G> {
     max_options: usize,
     /// The option references held.
     held_options: usize,
+    /// Whether the table was empty when the search began: it then has no
+    /// value to give, and is not asked.
+    table_empty: bool,
 }
 
 /// Where a node's options are in its level's `Levels::options`: Left's
@@ -137,6 +140,7 @@ where
             max_nodes: max / 2 / node_bytes,
             max_options: max / 2 / 4,
             held_options: 0,
+            table_empty: self.table.is_empty(),
         };
         let Some(game) = self.reference(&mut s, g, top + 1, root)? else {
             return Ok(None);
@@ -311,7 +315,12 @@ where
             return false;
         }
         s.spans.push(Span::default());
-        if let Some(v) = self.table.get_packed(&key).or_else(|| q.known_value()) {
+        let stored = if s.table_empty {
+            None
+        } else {
+            self.table.get_packed(&key)
+        };
+        if let Some(v) = stored.or_else(|| q.known_value()) {
             s.values.push(v);
         } else {
             s.values.push(Game::ZERO);
@@ -407,7 +416,7 @@ mod tests {
     use super::super::Root;
     use crate::framework::game::{infallible, PartizanGame};
     use crate::framework::position::{PackedKey, Player};
-    use crate::framework::table::SharedTable;
+    use crate::framework::table::{SharedTable, Table};
     use onag_core::game::Game;
     use std::convert::Infallible;
 
@@ -473,6 +482,19 @@ mod tests {
         assert_eq!(v, depth_first(&g));
         assert_eq!(within(&g, 1 << 10), None);
         assert_eq!(infallible(Evaluator::new().canonical_form(&g)), v);
+    }
+
+    /// A search by levels takes the values the table has from an earlier
+    /// search (here the ladder from rung 10, and its options) instead of
+    /// listing their positions again.
+    #[test]
+    fn values_in_the_table_are_taken() {
+        let eval = Evaluator::new();
+        let low = infallible(eval.canonical_form(&ladder(10, false)));
+        assert_eq!(low, depth_first(&ladder(10, false)));
+        assert!(!eval.table().is_empty());
+        let g = ladder(30, false);
+        assert_eq!(infallible(eval.canonical_form(&g)), depth_first(&g));
     }
 
     /// A level that a move does not lower makes the search give up, and
