@@ -6,14 +6,14 @@
 use onag_core::interrupt;
 use std::panic::{self, AssertUnwindSafe};
 use std::sync::mpsc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// Set up the fuzzing process: a memory budget of 1 GB for bulk
 /// allocations (so that a refusal, not the fuzzer's memory limit, answers an
 /// input that asks for too much), and an abort on every panic except a
 /// cancellation or a refusal.
 pub fn init() {
-    onag_core::memory::set_limit(Some(1 << 30));
+    onag_core::memory::set_limit(Some(BUDGET));
     abort_on_defects();
 }
 
@@ -31,14 +31,34 @@ fn abort_on_defects() {
     }));
 }
 
+/// The memory budget of the fuzzing process: bulk allocations past it are
+/// refused, and an input running while the process's resident memory is
+/// past it is stopped, as the command line's watchdog stops it. The game
+/// store keeps every game of a session, so that without the watch a long
+/// run of inputs grew past the fuzzer's own limit (4 GB) and ended as an
+/// out-of-memory finding, as the command line never would.
+const BUDGET: u64 = 1 << 30;
+
+/// How often the watchdog looks at the clock and the resident memory.
+const TICK: Duration = Duration::from_millis(10);
+
 /// Run one input in the session, printing its value, stopped after a
-/// second through the interrupt mechanism.
+/// second, or when the process's resident memory passes the budget,
+/// through the interrupt mechanism.
 pub fn run(session: &mut onag_lang::Interp, input: &str) {
     interrupt::clear();
     let (done, wait) = mpsc::channel::<()>();
     let watchdog = std::thread::spawn(move || {
-        if let Err(mpsc::RecvTimeoutError::Timeout) = wait.recv_timeout(Duration::from_secs(1)) {
-            interrupt::request();
+        let deadline = Instant::now() + Duration::from_secs(1);
+        while let Err(mpsc::RecvTimeoutError::Timeout) = wait.recv_timeout(TICK) {
+            let resident = resident_memory();
+            if let Some(bytes) = resident {
+                onag_core::memory::observe_resident(bytes);
+            }
+            if Instant::now() >= deadline || resident.is_some_and(|b| b > BUDGET) {
+                interrupt::request();
+                break;
+            }
         }
     });
     let _ = panic::catch_unwind(AssertUnwindSafe(|| {
@@ -48,4 +68,13 @@ pub fn run(session: &mut onag_lang::Interp, input: &str) {
     }));
     drop(done);
     let _ = watchdog.join();
+}
+
+/// The process's resident memory in bytes (Linux: `VmRSS` of
+/// `/proc/self/status`; None elsewhere).
+fn resident_memory() -> Option<u64> {
+    let text = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = text.lines().find(|l| l.starts_with("VmRSS:"))?;
+    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    kb.checked_mul(1024)
 }
