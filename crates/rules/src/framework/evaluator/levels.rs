@@ -20,8 +20,9 @@
 //! depth-first search meets again from other boards, gains nothing, and
 //! has no level.
 //!
-//! The lists take about twice the memory of the depth-first search's
-//! table, and only for the time of the search: past a share of the memory
+//! The lists take more memory than the depth-first search's table (peak
+//! resident: Konane 4x6 54 MB against 35 MB, Fission 6x6 145 MB against
+//! 58 MB), and only for the time of the search: past a share of the memory
 //! budget ([`max_bytes`]), the search gives up and the depth-first search
 //! values the game. The table receives the values of the game's
 //! components and of their options, where a session is likely to look
