@@ -44,6 +44,10 @@ const NEGATED: u32 = 1 << 30;
 /// The node of the game 0 (an option without components).
 const ZERO: u32 = 0;
 
+/// The levels a search by levels takes at most (each has its lists and
+/// index, empty or not).
+const MAX_LEVELS: u32 = 1 << 16;
+
 /// How many nodes are listed or valued between two checks for an
 /// interrupt.
 const CHECKPOINT: usize = 4096;
@@ -121,7 +125,7 @@ where
         if !self.levels || !self.table.packs() {
             return Ok(None);
         }
-        let Some(top) = g.level() else {
+        let Some(top) = g.level().filter(|&l| l < MAX_LEVELS) else {
             return Ok(None);
         };
         let n = top as usize + 1;
@@ -509,5 +513,8 @@ mod tests {
             depth_first(&g)
         );
         assert_eq!(within(&ladder(0, true), 1 << 20), Some(Game::ZERO));
+        // A level past the most levels a search takes, with room for its
+        // nodes.
+        assert_eq!(within(&ladder(1 << 16, false), 1 << 30), None);
     }
 }
