@@ -153,8 +153,9 @@ proptest! {
 /// the images of normal forms in its index beside them: it agrees with the
 /// depth-first search. The first board's symmetry keeps the colours; the
 /// others' exchange them, so that images are negated, and their values
-/// change when the index forgets a negation (of 300 random boards with
-/// such a symmetry, these are four of the six whose values did).
+/// change when the index forgets a negation (of 400 random Konane and
+/// Fission boards with such a symmetry, seven did, all Konane; these are
+/// four of them).
 #[test]
 fn levels_agree_on_symmetric_boards() {
     for board in [
