@@ -288,13 +288,10 @@ where
         if let Some(r) = index.get(&key) {
             return Some(r);
         }
-        let Some((q, negated)) = self.normal_form(c, root) else {
-            let id = s.values.len() as u32;
-            index.insert(key, id);
-            return self.make(s, c, key, level, id).then_some(id);
-        };
+        let normal = self.normal_form(c, root);
+        let (q, negated) = normal.as_ref().map_or((c, false), |(q, n)| (q, *n));
         let flag = if negated { NEGATED } else { 0 };
-        let q_key = q.packed()?;
+        let q_key = if normal.is_some() { q.packed()? } else { key };
         if q_key == key {
             // Its own normal form (negated only if its value is 0).
             let id = s.values.len() as u32;
@@ -310,7 +307,7 @@ where
         if found != id {
             return Some(found | flag);
         }
-        self.make(s, &q, q_key, level, id).then_some(id | flag)
+        self.make(s, q, q_key, level, id).then_some(id | flag)
     }
 
     /// Make node `id` of `q`, a normal form of `level` whose packed key is
