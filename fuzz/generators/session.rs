@@ -51,7 +51,7 @@ pub fn run(session: &mut onag_lang::Interp, input: &str) {
     let watchdog = std::thread::spawn(move || {
         let deadline = Instant::now() + Duration::from_secs(1);
         while let Err(mpsc::RecvTimeoutError::Timeout) = wait.recv_timeout(TICK) {
-            let resident = resident_memory();
+            let resident = onag_core::memory::resident();
             if let Some(bytes) = resident {
                 onag_core::memory::observe_resident(bytes);
             }
@@ -68,13 +68,4 @@ pub fn run(session: &mut onag_lang::Interp, input: &str) {
     }));
     drop(done);
     let _ = watchdog.join();
-}
-
-/// The process's resident memory in bytes (Linux: `VmRSS` of
-/// `/proc/self/status`; None elsewhere).
-fn resident_memory() -> Option<u64> {
-    let text = std::fs::read_to_string("/proc/self/status").ok()?;
-    let line = text.lines().find(|l| l.starts_with("VmRSS:"))?;
-    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
-    kb.checked_mul(1024)
 }

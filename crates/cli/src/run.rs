@@ -2,7 +2,7 @@
 //! long evaluations, cancellation, and errors reported with the source.
 
 use ariadne::{Config, IndexType, Label, Report, ReportKind, Source};
-use onag_core::interrupt;
+use onag_core::{interrupt, memory};
 use onag_lang::{Error, Interp, Value};
 use std::ops::Range;
 use std::panic::{self, AssertUnwindSafe};
@@ -143,13 +143,13 @@ fn brief(message: &str) -> String {
 
 /// The resident memory of this process, in bytes (Linux; None elsewhere).
 pub fn resident_memory() -> Option<u64> {
-    proc_kilobytes("/proc/self/status", "VmRSS:")
+    memory::resident()
 }
 
 /// The peak resident memory of this process since it started or since the
 /// last [`reset_peak_memory`], in bytes (Linux; None elsewhere).
 pub fn peak_memory() -> Option<u64> {
-    proc_kilobytes("/proc/self/status", "VmHWM:")
+    memory::proc_kilobytes("/proc/self/status", "VmHWM:")
 }
 
 /// Start measuring the peak resident memory afresh (Linux: the peak is
@@ -161,15 +161,7 @@ pub fn reset_peak_memory() {
 /// The memory limit of an input when none is given: three quarters of the
 /// machine's memory (Linux; none elsewhere).
 pub fn default_max_memory() -> Option<u64> {
-    proc_kilobytes("/proc/meminfo", "MemTotal:").map(|m| m / 4 * 3)
-}
-
-/// The `KEY: N kB` entry of a file of `/proc`, in bytes.
-fn proc_kilobytes(file: &str, key: &str) -> Option<u64> {
-    let text = std::fs::read_to_string(file).ok()?;
-    let line = text.lines().find(|l| l.starts_with(key))?;
-    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
-    kb.checked_mul(1024)
+    memory::proc_kilobytes("/proc/meminfo", "MemTotal:").map(|m| m / 4 * 3)
 }
 
 /// Run one input: its value (None when it ends with `;`) or why not.

@@ -158,6 +158,21 @@ pub fn caches_far_over_budget() -> bool {
     })
 }
 
+/// The process's resident memory in bytes (Linux: `VmRSS` of
+/// `/proc/self/status`; None elsewhere), as the front ends observe it.
+pub fn resident() -> Option<u64> {
+    proc_kilobytes("/proc/self/status", "VmRSS:")
+}
+
+/// The `KEY: N kB` entry of a file of `/proc`, in bytes (None where there
+/// is no such file or entry).
+pub fn proc_kilobytes(file: &str, key: &str) -> Option<u64> {
+    let text = std::fs::read_to_string(file).ok()?;
+    let line = text.lines().find(|l| l.starts_with(key))?;
+    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    kb.checked_mul(1024)
+}
+
 /// Whether `bytes` fit in the budget.
 pub fn fits(bytes: u128) -> bool {
     limit().is_none_or(|l| bytes <= u128::from(l))
